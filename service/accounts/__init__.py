@@ -1,0 +1,1 @@
+"""Accounts (platform users) and their API credentials."""

@@ -1,0 +1,1 @@
+"""Audit log: who changed which configuration, from what to what."""

@@ -1,0 +1,1 @@
+"""Companies (issuers) and the one resolver that selects them for a request."""

@@ -1,0 +1,46 @@
+"""`/empresas`: the account's companies (created through `/configuracao-fiscal/emitente`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask.views import MethodView
+from sqlalchemy import select
+
+from service import runtime
+from service.accounts.scopes import Scope
+from service.api import Blueprint
+from service.auth import current_credential, requires
+from service.companies.models import Company
+from service.companies.schemas import CompanyItemSchema, CompanyListArgsSchema, CompanyListSchema
+from service.errors import ApiError
+from service.pagination import paginate
+
+blp = Blueprint("companies", __name__, url_prefix="/empresas", description="Empresas da conta")
+
+
+@blp.route("")
+class Companies(MethodView):
+    @blp.arguments(CompanyListArgsSchema, location="query")
+    @blp.response(200, CompanyListSchema)
+    @requires(Scope.CONSULTAR)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Lists the companies of the key's account."""
+        query = select(Company).where(Company.account_id == current_credential().account_id)
+        if "ativo" in args:
+            query = query.where(Company.ativo.is_(bool(args["ativo"])))
+        page = paginate(runtime.db(), query.order_by(Company.created_at),
+                        args["pagina"], args["por_pagina"])
+        return page.envelope()
+
+
+@blp.route("/<company_id>")
+class CompanyItem(MethodView):
+    @blp.response(200, CompanyItemSchema)
+    @requires(Scope.CONSULTAR)
+    def get(self, company_id: str) -> dict[str, Any]:
+        """One company of the account; another account's company is not authorised."""
+        company = runtime.db().get(Company, company_id)
+        if company is None or company.account_id != current_credential().account_id:
+            raise ApiError("EMPRESA_NAO_AUTORIZADA")
+        return {"empresa": company}

@@ -1,0 +1,91 @@
+"""Selecting the company a request acts on — written once, used by every resource.
+
+Rules (spec, "Cross-cutting request rules"): `empresa_id` (id) or `empresa` (code), in the
+query string or the JSON body; optional when the account has exactly one active company;
+an unknown, inactive or other-account company is 403 `EMPRESA_NAO_AUTORIZADA`; a module the
+company has not enabled is 403 `MODULO_NAO_HABILITADO`; a record of another company is 404.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from flask import request
+
+from service import runtime
+from service.auth import Credential, current_credential
+from service.companies import operations
+from service.companies.models import Company, Environment, Module
+from service.errors import ApiError
+
+T = TypeVar("T")
+
+
+def _selector() -> tuple[str | None, str | None]:
+    body = request.get_json(silent=True) if request.is_json else None
+    body = body if isinstance(body, dict) else {}
+    company_id = request.args.get("empresa_id") or body.get("empresa_id")
+    codigo = request.args.get("empresa") or body.get("empresa")
+    return (str(company_id) if company_id else None, str(codigo) if codigo else None)
+
+
+def _only_company(credential: Credential) -> Company:
+    companies = operations.account_companies(runtime.db(), credential.account_id)
+    if len(companies) == 1:
+        return companies[0]
+    if not companies:
+        raise ApiError(
+            "FISCAL_CONFIGURATION_REQUIRED",
+            "Nenhuma empresa cadastrada: configure o emitente.",
+            missing=["emitente"],
+        )
+    raise ApiError(
+        "VALIDATION_ERROR",
+        "A conta tem várias empresas: informe `empresa_id` ou `empresa`.",
+        errors=[{"field": "empresa", "message": "Campo obrigatório."}],
+    )
+
+
+def resolve_company(module: Module | None = None) -> Company:
+    """The company of this request, checked against the credential and the module."""
+    credential = current_credential()
+    company_id, codigo = _selector()
+    if company_id is None and codigo is None:
+        company = _only_company(credential)
+    else:
+        found = operations.find_company(
+            runtime.db(), credential.account_id, company_id=company_id, codigo=codigo
+        )
+        if found is None or not found.ativo:
+            raise ApiError("EMPRESA_NAO_AUTORIZADA")
+        company = found
+    if module is not None and module.value not in company.modulos:
+        raise ApiError("MODULO_NAO_HABILITADO")
+    return company
+
+
+def effective_environment(company: Company, credential: Credential | None = None) -> Environment:
+    """A test key always works in homologation; a live key uses the company's setting."""
+    credential = credential or current_credential()
+    if credential.is_test:
+        return Environment.HOMOLOGACAO
+    return Environment(company.ambiente)
+
+
+def owned_or_404(record: T | None, company: Company, code: str = "NAO_ENCONTRADO") -> T:
+    """A record that belongs to the company, or 404 — never a hint that it exists elsewhere."""
+    if record is None or getattr(record, "company_id", None) != company.id:
+        raise ApiError(code)
+    return record
+
+
+def visible_environments(credential: Credential) -> tuple[str, ...]:
+    """Which environments' documents a key may see: a test key, homologation only."""
+    if credential.is_test:
+        return (Environment.HOMOLOGACAO.value,)
+    return (Environment.HOMOLOGACAO.value, Environment.PRODUCAO.value)
+
+
+def scope_query(query: Any, environment_column: Any, credential: Credential) -> Any:
+    """Restrict a document query to what the key may see."""
+    return query.where(environment_column.in_(visible_environments(credential)))

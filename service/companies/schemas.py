@@ -1,0 +1,31 @@
+"""Schemas of the company listing (`/empresas`)."""
+
+import marshmallow as ma
+
+from service.pagination import PageArgsSchema
+
+
+class CompanySchema(ma.Schema):
+    id = ma.fields.String()
+    codigo = ma.fields.String()
+    cnpj = ma.fields.String(allow_none=True)
+    cpf = ma.fields.String(allow_none=True)
+    razao_social = ma.fields.String()
+    ativo = ma.fields.Boolean()
+    ambiente = ma.fields.String()
+    modulos = ma.fields.List(ma.fields.String())
+
+
+class CompanyListArgsSchema(PageArgsSchema):
+    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+
+
+class CompanyListSchema(ma.Schema):
+    total = ma.fields.Integer()
+    pagina = ma.fields.Integer()
+    por_pagina = ma.fields.Integer()
+    itens = ma.fields.List(ma.fields.Nested(CompanySchema))
+
+
+class CompanyItemSchema(ma.Schema):
+    empresa = ma.fields.Nested(CompanySchema)

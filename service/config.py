@@ -1,0 +1,157 @@
+"""One settings object, read once from the environment.
+
+Every environment variable the service understands is read here and nowhere else, so the
+list below is also the operator's reference. Defaults give the embedded mode: a SQLite file
+under the data dir, no Redis, the in-process worker and the simulator as the authority.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from service.errors import ConfigurationError
+
+
+class RuntimeMode(StrEnum):
+    """Embedded (SQLite, in-process worker) or production (PostgreSQL + Redis)."""
+
+    EMBEDDED = "embedded"
+    PRODUCTION = "production"
+
+
+DEFAULT_PRICES = {
+    "NFE": Decimal("0.20"),
+    "NFCE": Decimal("0.10"),
+    "NFSE": Decimal("0.20"),
+    "CTE": Decimal("0.25"),
+    "CTEOS": Decimal("0.25"),
+    "MDFE": Decimal("0.25"),
+}
+
+
+@dataclass(frozen=True)
+class MailSettings:
+    """SMTP settings; sending is disabled when `host` is empty."""
+
+    host: str = ""
+    port: int = 587
+    user: str = ""
+    password: str = field(default="", repr=False)
+    sender: str = "nao-responda@fiscal.local"
+    tls: bool = True
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.host)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything configurable, immutable once the app starts."""
+
+    data_dir: Path
+    database_url: str
+    redis_url: str | None
+    encryption_key: str = field(repr=False)
+    mode: RuntimeMode
+    rate_limit_per_minute: int = 600
+    max_body_bytes: int = 2 * 1024 * 1024
+    authority_mode: str = "simulator"
+    authority_url: str | None = None
+    authority_ca_bundle: str | None = None
+    panel_url: str = "http://localhost:8000/painel"
+    mail: MailSettings = field(default_factory=MailSettings)
+    prices: dict[str, Decimal] = field(default_factory=lambda: dict(DEFAULT_PRICES))
+    low_balance_alert: Decimal = Decimal("10.00")
+    log_json: bool = True
+    testing: bool = False
+    redis_prefix: str = "fiscal:"
+
+    @property
+    def is_production(self) -> bool:
+        return self.mode is RuntimeMode.PRODUCTION
+
+    def with_overrides(self, **changes: Any) -> Settings:
+        """A copy with some fields changed (tests and the CLI use it)."""
+        return replace(self, **changes)
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def _bool(value: str | None, default: bool) -> bool:
+    if value is None:
+        return default
+    return value.strip().lower() in {"1", "true", "yes", "on", "sim"}
+
+
+def _mail_from_env() -> MailSettings:
+    return MailSettings(
+        host=_env("MAIL_HOST", "") or "",
+        port=int(_env("MAIL_PORT", "587") or 587),
+        user=_env("MAIL_USER", "") or "",
+        password=_env("MAIL_PASSWORD", "") or "",
+        sender=_env("MAIL_FROM", "nao-responda@fiscal.local") or "",
+        tls=_bool(_env("MAIL_TLS"), True),
+    )
+
+
+def _prices_from_env() -> dict[str, Decimal]:
+    """`PRICE_NFE=0.20` and friends override the per-document price."""
+    prices = dict(DEFAULT_PRICES)
+    for kind in prices:
+        value = _env(f"PRICE_{kind}")
+        if value is not None:
+            prices[kind] = Decimal(value)
+    return prices
+
+
+def _load_or_create_key(data_dir: Path) -> str:
+    """The embedded mode keeps its secret in the data dir, created on first start."""
+    key_file = data_dir / "encryption.key"
+    if key_file.exists():
+        return key_file.read_text().strip()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    fd = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
+    return key
+
+
+def load_settings() -> Settings:
+    """Read the environment once; refuse an unsafe production configuration."""
+    data_dir = Path(_env("FISCAL_DATA_DIR", ".data") or ".data").resolve()
+    database_url = _env("DATABASE_URL") or f"sqlite:///{data_dir / 'fiscal.db'}"
+    redis_url = _env("REDIS_URL")
+    mode = RuntimeMode.PRODUCTION if database_url.startswith("postgresql") else RuntimeMode.EMBEDDED
+    mode = RuntimeMode(_env("FISCAL_MODE", mode.value) or mode.value)
+    key = _env("FISCAL_ENCRYPTION_KEY")
+    if key is None and mode is RuntimeMode.PRODUCTION:
+        raise ConfigurationError("FISCAL_ENCRYPTION_KEY é obrigatória no modo de produção.")
+    if redis_url is None and mode is RuntimeMode.PRODUCTION:
+        raise ConfigurationError("REDIS_URL é obrigatória no modo de produção.")
+    return Settings(
+        data_dir=data_dir,
+        database_url=database_url,
+        redis_url=redis_url,
+        encryption_key=key or _load_or_create_key(data_dir),
+        mode=mode,
+        rate_limit_per_minute=int(_env("RATE_LIMIT_PER_MINUTE", "600") or 600),
+        max_body_bytes=int(_env("MAX_BODY_BYTES", str(2 * 1024 * 1024)) or 0),
+        authority_mode=_env("AUTHORITY_MODE", "simulator") or "simulator",
+        authority_url=_env("AUTHORITY_URL"),
+        authority_ca_bundle=_env("AUTHORITY_CA_BUNDLE"),
+        panel_url=_env("PANEL_URL", "http://localhost:8000/painel") or "",
+        mail=_mail_from_env(),
+        prices=_prices_from_env(),
+        log_json=_bool(_env("LOG_JSON"), True),
+    )

@@ -1,0 +1,1 @@
+"""Operational endpoints: health and metrics (outside the versioned API)."""

@@ -1,0 +1,8 @@
+"""Imports every resource's models so the metadata is complete (Alembic, tests)."""
+
+
+def load_all() -> None:
+    import service.accounts.models
+    import service.audit.models
+    import service.companies.models
+    import service.wallet.models  # noqa: F401

@@ -1,0 +1,45 @@
+"""The one pagination helper: `pagina`, `por_pagina` (default 20, at most 100)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import marshmallow as ma
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import Session
+
+DEFAULT_PAGE_SIZE = 20
+MAX_PAGE_SIZE = 100
+
+
+class PageArgsSchema(ma.Schema):
+    """Query arguments shared by every list endpoint."""
+
+    pagina = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1))
+    por_pagina = ma.fields.Integer(
+        load_default=DEFAULT_PAGE_SIZE, validate=ma.validate.Range(min=1, max=MAX_PAGE_SIZE)
+    )
+
+
+@dataclass(frozen=True)
+class Page:
+    itens: list[Any]
+    total: int
+    pagina: int
+    por_pagina: int
+
+    def envelope(self, items_key: str = "itens") -> dict[str, Any]:
+        return {
+            "total": self.total,
+            "pagina": self.pagina,
+            "por_pagina": self.por_pagina,
+            items_key: self.itens,
+        }
+
+
+def paginate(session: Session, query: Select[Any], pagina: int, por_pagina: int) -> Page:
+    """Count and slice one query; the caller renders the items."""
+    total = session.execute(select(func.count()).select_from(query.subquery())).scalar_one()
+    rows = session.execute(query.limit(por_pagina).offset((pagina - 1) * por_pagina)).scalars()
+    return Page(list(rows), int(total), pagina, por_pagina)

@@ -1,0 +1,48 @@
+"""What one running app holds: settings and the long-lived clients built from them.
+
+Views reach these through `current()`; nothing else keeps module-level state, so several
+apps (one per test backend) can live in one process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app, g
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from service.config import Settings
+from service.crypto import KeyHasher, SecretBox
+from service.limits import RateLimiter
+
+
+@dataclass(frozen=True)
+class Runtime:
+    settings: Settings
+    engine: Engine
+    sessions: sessionmaker[Session]
+    hasher: KeyHasher
+    secrets: SecretBox
+    limiter: RateLimiter
+    redis: Any | None
+
+
+def current() -> Runtime:
+    runtime: Runtime = current_app.extensions["fiscal"]
+    return runtime
+
+
+def db() -> Session:
+    """The request's session; closed (and rolled back if uncommitted) at teardown."""
+    if "db" not in g:
+        g.db = current().sessions()
+    session: Session = g.db
+    return session
+
+
+def close_db(_exc: BaseException | None = None) -> None:
+    session = g.pop("db", None)
+    if session is not None:
+        session.close()

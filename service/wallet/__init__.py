@@ -1,0 +1,1 @@
+"""The credit wallet: one per account, a ledger of every movement."""

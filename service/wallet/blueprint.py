@@ -1,0 +1,87 @@
+"""`/financeiro`: the wallet of the key's own user — status, balance and statement."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time, timedelta
+from typing import Any
+
+from flask.views import MethodView
+from sqlalchemy import select
+
+from service import runtime
+from service.accounts.models import Account
+from service.accounts.scopes import Scope
+from service.api import Blueprint
+from service.auth import current_credential, requires
+from service.errors import ApiError
+from service.pagination import paginate
+from service.wallet.models import LedgerEntry, Wallet
+from service.wallet.schemas import BalanceSchema, StatementArgsSchema, StatementSchema, WalletStatusSchema
+
+blp = Blueprint("wallet", __name__, url_prefix="/financeiro", description="Carteira de créditos")
+
+
+def _own_wallet() -> tuple[Account, Wallet]:
+    """A credential with no platform user has no wallet (403 `CARTEIRA_INDISPONIVEL`)."""
+    credential = current_credential()
+    if not credential.has_user:
+        raise ApiError("CARTEIRA_INDISPONIVEL")
+    session = runtime.db()
+    account = session.get(Account, credential.account_id)
+    wallet = session.get(Wallet, credential.account_id)
+    if account is None or wallet is None:
+        raise ApiError("CARTEIRA_INDISPONIVEL")
+    return account, wallet
+
+
+@blp.route("/status")
+class WalletStatus(MethodView):
+    @blp.response(200, WalletStatusSchema)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        """Wallet status with the prices per document type."""
+        account, wallet = _own_wallet()
+        settings = runtime.current().settings
+        return {
+            "credito_ilimitado": account.unlimited_credits,
+            "saldo": wallet.saldo,
+            "saldo_baixo": not account.unlimited_credits and wallet.saldo < settings.low_balance_alert,
+            "alerta_saldo": settings.low_balance_alert,
+            "precos": settings.prices,
+            "moeda": wallet.moeda,
+        }
+
+
+@blp.route("/saldo")
+class WalletBalance(MethodView):
+    @blp.response(200, BalanceSchema)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        """Balance; with unlimited credits it is kept but never consumed."""
+        account, wallet = _own_wallet()
+        return {"saldo": wallet.saldo, "credito_ilimitado": account.unlimited_credits,
+                "moeda": wallet.moeda}
+
+
+def _day_start(day: Any) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=UTC)
+
+
+@blp.route("/extrato")
+class WalletStatement(MethodView):
+    @blp.arguments(StatementArgsSchema, location="query")
+    @blp.response(200, StatementSchema)
+    @requires(Scope.CONSULTAR)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Ledger, newest first, filtered by period (`de`, `ate` inclusive) and type."""
+        account, wallet = _own_wallet()
+        query = select(LedgerEntry).where(LedgerEntry.account_id == account.id)
+        if "de" in args:
+            query = query.where(LedgerEntry.data >= _day_start(args["de"]))
+        if "ate" in args:
+            query = query.where(LedgerEntry.data < _day_start(args["ate"] + timedelta(days=1)))
+        if "tipo" in args:
+            query = query.where(LedgerEntry.tipo == args["tipo"])
+        query = query.order_by(LedgerEntry.data.desc(), LedgerEntry.id.desc())
+        page = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
+        return {"saldo": wallet.saldo, **page.envelope("movimentacoes")}

@@ -1,0 +1,61 @@
+"""Wallet movements. Every movement locks the wallet row and appends one ledger entry."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.ids import new_id
+from service.wallet.models import LedgerEntry, LedgerType, Wallet
+
+CENT = Decimal("0.01")
+
+
+def lock_wallet(session: Session, account_id: str) -> Wallet:
+    """The wallet row under `FOR UPDATE` (SQLite serialises with BEGIN IMMEDIATE)."""
+    query = select(Wallet).where(Wallet.account_id == account_id).with_for_update()
+    return session.execute(query).scalar_one()
+
+
+def post_entry(
+    session: Session,
+    account_id: str,
+    tipo: LedgerType,
+    valor: Decimal,
+    *,
+    descricao: str | None = None,
+    referencia: str | None = None,
+    tipo_documento: str | None = None,
+    documento_id: str | None = None,
+) -> LedgerEntry:
+    """Append one ledger entry and move the balance by `valor` (negative = outflow)."""
+    wallet = lock_wallet(session, account_id)
+    valor = valor.quantize(CENT)
+    antes = Decimal(wallet.saldo).quantize(CENT)
+    depois = antes + valor
+    if depois < 0:
+        raise ValueError("ledger entry would make the balance negative")
+    wallet.saldo = depois
+    entry = LedgerEntry(
+        id=new_id("mov"),
+        account_id=account_id,
+        tipo=tipo.value,
+        valor=valor,
+        saldo_anterior=antes,
+        saldo_posterior=depois,
+        descricao=descricao,
+        referencia=referencia,
+        tipo_documento=tipo_documento,
+        documento_id=documento_id,
+    )
+    session.add(entry)
+    return entry
+
+
+def open_wallet(session: Session, account_id: str) -> Wallet:
+    wallet = Wallet(account_id=account_id, saldo=Decimal("0.00"), reservado=Decimal("0.00"))
+    session.add(wallet)
+    session.flush()
+    return wallet
