@@ -10,7 +10,7 @@ if TYPE_CHECKING:
     from service.config import Settings
 
 
-def create_app(settings: "Settings | None" = None) -> "Flask":
+def create_app(settings: Settings | None = None) -> Flask:
     """Application factory (see `service.app`)."""
     from service.app import create_app as _create_app
 

@@ -7,7 +7,6 @@ through the `fiscal.commands` entry points, so product code never imports the si
 from __future__ import annotations
 
 import json
-import sys
 from decimal import Decimal, InvalidOperation
 from importlib.metadata import entry_points
 from typing import Any
@@ -46,6 +45,27 @@ def serve(host: str, port: int, workers: int | None) -> None:
     if settings.mode is RuntimeMode.EMBEDDED:
         upgrade(settings.database_url)
     run_gunicorn(settings, host=host, port=port, workers=workers)
+
+
+@cli.command()
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--simulator-port", default=8443, show_default=True, type=int)
+@click.option("--no-simulator", is_flag=True, help="Não inicia o simulador.")
+def quickstart(port: int, simulator_port: int, no_simulator: bool) -> None:
+    """Embedded mode in one command: simulator, database, dev account, API."""
+    from service import quickstart as qs
+    from service.migrate import upgrade
+    from service.server import run_gunicorn
+
+    settings = _settings()
+    if settings.mode is not RuntimeMode.EMBEDDED:
+        raise click.ClickException("quickstart é só para o modo embarcado (sem DATABASE_URL).")
+    if not no_simulator:
+        qs.start_simulator(settings.data_dir, simulator_port)
+        settings = _settings()
+    upgrade(settings.database_url)
+    click.echo(qs.banner(qs.ensure_dev_account(settings.data_dir), port))
+    run_gunicorn(settings, host="127.0.0.1", port=port, workers=1)
 
 
 @cli.command()
@@ -94,25 +114,37 @@ def accounts() -> None:
 @click.option("--unlimited", is_flag=True, help="Conta com crédito ilimitado.")
 @click.option("--max-companies", default=10, show_default=True, type=int)
 @click.option("--json", "as_json", is_flag=True, help="Saída em JSON.")
-def accounts_create(name: str, email: str, credits: Decimal, unlimited: bool,
-                    max_companies: int, as_json: bool) -> None:
+def accounts_create(
+    name: str, email: str, credits: Decimal, unlimited: bool, max_companies: int, as_json: bool
+) -> None:
     """Creates an account with a wallet and a live and a test key (every scope)."""
     from service.accounts.operations import create_account
     from service.db import transaction
 
     rt = _runtime()
     with transaction(rt.sessions) as session:
-        created = create_account(session, rt.hasher, name=name, email=email, credits=credits,
-                                 unlimited=unlimited, max_companies=max_companies)
-    out = {"account_id": created.account.id,
-           "api_keys": {"live": created.live_key, "test": created.test_key}}
+        created = create_account(
+            session,
+            rt.hasher,
+            name=name,
+            email=email,
+            credits=credits,
+            unlimited=unlimited,
+            max_companies=max_companies,
+        )
+    out = {
+        "account_id": created.account.id,
+        "api_keys": {"live": created.live_key, "test": created.test_key},
+    }
     click.echo(json.dumps(out) if as_json else _describe_account(out))
 
 
 def _describe_account(out: dict[str, Any]) -> str:
     keys = out["api_keys"]
-    return (f"conta {out['account_id']}\n  chave live: {keys['live']}\n"
-            f"  chave test: {keys['test']}\n(as chaves não serão exibidas novamente)")
+    return (
+        f"conta {out['account_id']}\n  chave live: {keys['live']}\n"
+        f"  chave test: {keys['test']}\n(as chaves não serão exibidas novamente)"
+    )
 
 
 @cli.group()
@@ -127,8 +159,9 @@ def keys() -> None:
 @click.option("--scopes", default="", help="Lista separada por vírgulas (padrão: todas).")
 @click.option("--service", "service_key", is_flag=True, help="Credencial sem usuário.")
 @click.option("--json", "as_json", is_flag=True)
-def keys_create(account_id: str, name: str, mode: str, scopes: str, service_key: bool,
-                as_json: bool) -> None:
+def keys_create(
+    account_id: str, name: str, mode: str, scopes: str, service_key: bool, as_json: bool
+) -> None:
     """Issues a key; it is printed once."""
     from service.accounts.models import Account, KeyKind, KeyMode
     from service.accounts.operations import issue_key
@@ -144,8 +177,15 @@ def keys_create(account_id: str, name: str, mode: str, scopes: str, service_key:
         if session.get(Account, account_id) is None:
             raise click.ClickException(f"conta {account_id} não encontrada")
         kind = KeyKind.SERVICE if service_key else KeyKind.USER
-        issued = issue_key(session, rt.hasher, account_id=account_id, name=name, scopes=chosen,
-                           mode=KeyMode(mode), kind=kind)
+        issued = issue_key(
+            session,
+            rt.hasher,
+            account_id=account_id,
+            name=name,
+            scopes=chosen,
+            mode=KeyMode(mode),
+            kind=kind,
+        )
         out = {"id": issued.record.id, "key": issued.plaintext, "scopes": sorted(chosen)}
     click.echo(json.dumps(out) if as_json else f"{out['id']}: {out['key']}")
 
@@ -185,7 +225,7 @@ def _load_plugins(group: click.Group) -> None:
     for entry in entry_points(group="fiscal.commands"):
         try:
             command = entry.load()
-        except Exception as exc:  # noqa: BLE001 - a broken plugin must not break the CLI
+        except Exception as exc:
             click.echo(f"aviso: comando {entry.name} indisponível ({exc})", err=True)
             continue
         group.add_command(command, entry.name)
@@ -197,4 +237,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

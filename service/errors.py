@@ -40,9 +40,7 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "RATE_LIMITED": ErrorSpec(429, "Limite de requisições por minuto excedido."),
     "NAO_AUTENTICADO": ErrorSpec(401, "Chave de API ausente ou inválida."),
     "FORBIDDEN": ErrorSpec(403, "A chave de API não tem a permissão necessária."),
-    "EMPRESA_NAO_AUTORIZADA": ErrorSpec(
-        403, "Empresa inexistente, inativa ou de outra conta."
-    ),
+    "EMPRESA_NAO_AUTORIZADA": ErrorSpec(403, "Empresa inexistente, inativa ou de outra conta."),
     "MODULO_NAO_HABILITADO": ErrorSpec(403, "Módulo não habilitado para esta empresa."),
     "EMITENTE_NAO_CONFIGURADO": ErrorSpec(
         403, "Credencial sem usuário da plataforma não pode cadastrar emitente."

@@ -63,12 +63,16 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         self.requests = Counter(
-            "fiscal_http_requests", "HTTP requests by route and status",
-            ["method", "route", "status"], registry=self.registry,
+            "fiscal_http_requests",
+            "HTTP requests by route and status",
+            ["method", "route", "status"],
+            registry=self.registry,
         )
         self.latency = Histogram(
-            "fiscal_http_request_duration_seconds", "Request latency by route",
-            ["method", "route"], registry=self.registry,
+            "fiscal_http_request_duration_seconds",
+            "Request latency by route",
+            ["method", "route"],
+            registry=self.registry,
             buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
         )
 
@@ -81,8 +85,10 @@ access_log = logging.getLogger("service.access")
 
 def _before() -> None:
     incoming = request.headers.get("X-Request-Id", "")
-    g.request_id = incoming if re.fullmatch(r"req_[0-9a-zA-Z]{8,64}", incoming) else (
-        "req_" + secrets.token_hex(12)
+    g.request_id = (
+        incoming
+        if re.fullmatch(r"req_[0-9a-zA-Z]{8,64}", incoming)
+        else ("req_" + secrets.token_hex(12))
     )
     g.started = time.perf_counter()
 
@@ -98,8 +104,11 @@ def _after_factory(metrics: Metrics) -> Any:
         access_log.info(
             "request",
             extra={
-                "request_id": g.get("request_id"), "method": request.method,
-                "path": request.path, "route": route, "status": response.status_code,
+                "request_id": g.get("request_id"),
+                "method": request.method,
+                "path": request.path,
+                "route": route,
+                "status": response.status_code,
                 "duration_ms": round(elapsed * 1000, 2),
                 "key_prefix": getattr(credential, "prefix", None),
             },

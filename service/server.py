@@ -26,7 +26,9 @@ class FiscalServer(BaseApplication):  # type: ignore[misc]
         return create_app(self._settings)
 
 
-def gunicorn_options(settings: Settings, host: str, port: int, workers: int | None) -> dict[str, Any]:
+def gunicorn_options(
+    settings: Settings, host: str, port: int, workers: int | None
+) -> dict[str, Any]:
     """Embedded: one process with threads (SQLite, in-process worker). Production: processes."""
     embedded = settings.mode is RuntimeMode.EMBEDDED
     count = 1 if embedded else (workers or 2 * (os.cpu_count() or 1) + 1)

@@ -57,11 +57,23 @@ class ApiKeys(MethodView):
         _check_grant(credential, scopes, mode, kind)
         session = runtime.db()
         issued = operations.issue_key(
-            session, runtime.current().hasher, account_id=credential.account_id,
-            name=data["nome"], scopes=scopes, mode=mode, kind=kind, created_by=credential.key_id,
+            session,
+            runtime.current().hasher,
+            account_id=credential.account_id,
+            name=data["nome"],
+            scopes=scopes,
+            mode=mode,
+            kind=kind,
+            created_by=credential.key_id,
         )
         session.commit()
         return {"api_key": issued.record, "chave": issued.plaintext}
+
+
+def _visible(key: ApiKey, credential: Credential) -> bool:
+    """Another account's key, a revoked one or (for a test key) a live one is not found."""
+    same_account = key.account_id == credential.account_id and key.active
+    return same_account and (not credential.is_test or key.mode == KeyMode.TEST.value)
 
 
 @blp.route("/<key_id>")
@@ -73,12 +85,10 @@ class ApiKeyItem(MethodView):
         credential = current_credential()
         session = runtime.db()
         key = session.get(ApiKey, key_id)
-        visible = key is not None and key.account_id == credential.account_id and key.active
-        if not visible or (credential.is_test and key.mode != KeyMode.TEST.value):  # type: ignore[union-attr]
+        if key is None or not _visible(key, credential):
             raise ApiError("NAO_ENCONTRADO")
         if not credential.has_user:
             raise ApiError("FORBIDDEN", "Credencial de serviço não gerencia chaves de API.")
-        operations.revoke_key(session, key, actor_key_id=credential.key_id,  # type: ignore[arg-type]
-                              ip=request.remote_addr)
+        operations.revoke_key(session, key, actor_key_id=credential.key_id, ip=request.remote_addr)
         session.commit()
         return {"id": key_id, "ativa": False}

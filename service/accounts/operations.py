@@ -98,10 +98,17 @@ def create_account(
         wallet.post_entry(
             session, account.id, LedgerType.CREDITO_ADMIN, credits, descricao="Crédito inicial"
         )
-    live = issue_key(session, hasher, account_id=account.id, name="principal",
-                     scopes=ALL_SCOPES, mode=KeyMode.LIVE)
-    test = issue_key(session, hasher, account_id=account.id, name="sandbox",
-                     scopes=ALL_SCOPES, mode=KeyMode.TEST)
+    live = issue_key(
+        session,
+        hasher,
+        account_id=account.id,
+        name="principal",
+        scopes=ALL_SCOPES,
+        mode=KeyMode.LIVE,
+    )
+    test = issue_key(
+        session, hasher, account_id=account.id, name="sandbox", scopes=ALL_SCOPES, mode=KeyMode.TEST
+    )
     return CreatedAccount(account, live.plaintext, test.plaintext)
 
 

@@ -29,8 +29,9 @@ class Companies(MethodView):
         query = select(Company).where(Company.account_id == current_credential().account_id)
         if "ativo" in args:
             query = query.where(Company.ativo.is_(bool(args["ativo"])))
-        page = paginate(runtime.db(), query.order_by(Company.created_at),
-                        args["pagina"], args["por_pagina"])
+        page = paginate(
+            runtime.db(), query.order_by(Company.created_at), args["pagina"], args["por_pagina"]
+        )
         return page.envelope()
 
 

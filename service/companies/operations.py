@@ -10,15 +10,18 @@ from service.errors import ApiError
 from service.ids import new_id
 
 
-def account_companies(session: Session, account_id: str, *, only_active: bool = True) -> list[Company]:
+def account_companies(
+    session: Session, account_id: str, *, only_active: bool = True
+) -> list[Company]:
     query = select(Company).where(Company.account_id == account_id)
     if only_active:
         query = query.where(Company.ativo.is_(True))
     return list(session.execute(query.order_by(Company.created_at)).scalars())
 
 
-def find_company(session: Session, account_id: str, *, company_id: str | None = None,
-                 codigo: str | None = None) -> Company | None:
+def find_company(
+    session: Session, account_id: str, *, company_id: str | None = None, codigo: str | None = None
+) -> Company | None:
     """A company of this account by id or code; another account's company is never found."""
     query = select(Company).where(Company.account_id == account_id)
     if company_id is not None:

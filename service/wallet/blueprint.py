@@ -16,7 +16,12 @@ from service.auth import current_credential, requires
 from service.errors import ApiError
 from service.pagination import paginate
 from service.wallet.models import LedgerEntry, Wallet
-from service.wallet.schemas import BalanceSchema, StatementArgsSchema, StatementSchema, WalletStatusSchema
+from service.wallet.schemas import (
+    BalanceSchema,
+    StatementArgsSchema,
+    StatementSchema,
+    WalletStatusSchema,
+)
 
 blp = Blueprint("wallet", __name__, url_prefix="/financeiro", description="Carteira de créditos")
 
@@ -45,7 +50,8 @@ class WalletStatus(MethodView):
         return {
             "credito_ilimitado": account.unlimited_credits,
             "saldo": wallet.saldo,
-            "saldo_baixo": not account.unlimited_credits and wallet.saldo < settings.low_balance_alert,
+            "saldo_baixo": not account.unlimited_credits
+            and wallet.saldo < settings.low_balance_alert,
             "alerta_saldo": settings.low_balance_alert,
             "precos": settings.prices,
             "moeda": wallet.moeda,
@@ -59,8 +65,11 @@ class WalletBalance(MethodView):
     def get(self) -> dict[str, Any]:
         """Balance; with unlimited credits it is kept but never consumed."""
         account, wallet = _own_wallet()
-        return {"saldo": wallet.saldo, "credito_ilimitado": account.unlimited_credits,
-                "moeda": wallet.moeda}
+        return {
+            "saldo": wallet.saldo,
+            "credito_ilimitado": account.unlimited_credits,
+            "moeda": wallet.moeda,
+        }
 
 
 def _day_start(day: Any) -> datetime:

@@ -10,8 +10,11 @@ from tests.factories import auth, make_account, make_key
 
 def test_create_returns_the_key_once(client, rt):
     account = make_account(rt)
-    response = client.post("/api/v1/api-keys", headers=auth(account.live),
-                           json={"nome": "erp", "escopos": ["emitir", "consultar"], "modo": "live"})
+    response = client.post(
+        "/api/v1/api-keys",
+        headers=auth(account.live),
+        json={"nome": "erp", "escopos": ["emitir", "consultar"], "modo": "live"},
+    )
     assert response.status_code == 201
     body = response.get_json()
     key = body["chave"]
@@ -26,8 +29,11 @@ def test_create_returns_the_key_once(client, rt):
 def test_key_cannot_grant_scopes_its_creator_lacks(client, rt):
     account = make_account(rt)
     limited = make_key(rt, account.id, scopes=["configurar", "consultar"])
-    response = client.post("/api/v1/api-keys", headers=auth(limited),
-                           json={"nome": "x", "escopos": ["emitir"], "modo": "live"})
+    response = client.post(
+        "/api/v1/api-keys",
+        headers=auth(limited),
+        json={"nome": "x", "escopos": ["emitir"], "modo": "live"},
+    )
     assert response.status_code == 403
     assert response.get_json()["error"]["code"] == "FORBIDDEN"
 
@@ -42,20 +48,27 @@ def test_default_scopes_are_the_creators(client, rt):
 
 def test_test_key_stays_in_the_sandbox(client, rt):
     account = make_account(rt)
-    response = client.post("/api/v1/api-keys", headers=auth(account.test),
-                           json={"nome": "x", "modo": "live"})
+    response = client.post(
+        "/api/v1/api-keys", headers=auth(account.test), json={"nome": "x", "modo": "live"}
+    )
     assert response.status_code == 403
     listed = client.get("/api/v1/api-keys", headers=auth(account.test)).get_json()["itens"]
     assert {k["modo"] for k in listed} == {"test"}
-    live_id = next(k["id"] for k in client.get(
-        "/api/v1/api-keys", headers=auth(account.live)).get_json()["itens"] if k["modo"] == "live")
-    assert client.delete(f"/api/v1/api-keys/{live_id}", headers=auth(account.test)).status_code == 404
+    live_id = next(
+        k["id"]
+        for k in client.get("/api/v1/api-keys", headers=auth(account.live)).get_json()["itens"]
+        if k["modo"] == "live"
+    )
+    assert (
+        client.delete(f"/api/v1/api-keys/{live_id}", headers=auth(account.test)).status_code == 404
+    )
 
 
 def test_invalid_body_lists_fields(client, rt):
     account = make_account(rt)
-    response = client.post("/api/v1/api-keys", headers=auth(account.live),
-                           json={"escopos": ["voar"], "modo": "prod"})
+    response = client.post(
+        "/api/v1/api-keys", headers=auth(account.live), json={"escopos": ["voar"], "modo": "prod"}
+    )
     assert response.status_code == 422
     error = response.get_json()["error"]
     assert error["code"] == "VALIDATION_ERROR"
@@ -68,11 +81,15 @@ def test_revocation_is_audited_and_other_accounts_cannot_revoke(client, rt):
     owner, stranger = make_account(rt), make_account(rt)
     keys = client.get("/api/v1/api-keys", headers=auth(owner.live)).get_json()["itens"]
     target = next(k["id"] for k in keys if k["modo"] == "test")
-    assert client.delete(f"/api/v1/api-keys/{target}", headers=auth(stranger.live)).status_code == 404
+    assert (
+        client.delete(f"/api/v1/api-keys/{target}", headers=auth(stranger.live)).status_code == 404
+    )
     response = client.delete(f"/api/v1/api-keys/{target}", headers=auth(owner.live))
     assert response.get_json()["ativa"] is False
     with rt.sessions() as session:
-        entry = session.execute(select(AuditEntry).where(AuditEntry.registro_id == target)).scalar_one()
+        entry = session.execute(
+            select(AuditEntry).where(AuditEntry.registro_id == target)
+        ).scalar_one()
     assert entry.acao == "REVOGAR" and entry.entidade == "api_key"
     assert client.get("/api/v1/api-keys", headers=auth(owner.test)).status_code == 401
 

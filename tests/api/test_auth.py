@@ -47,20 +47,28 @@ def test_revoked_key_is_401(client, rt):
     spare = make_key(rt, account.id, name="descartavel")
     listing = client.get("/api/v1/api-keys", headers=auth(account.live)).get_json()
     spare_id = next(k["id"] for k in listing["itens"] if k["nome"] == "descartavel")
-    assert client.delete(f"/api/v1/api-keys/{spare_id}", headers=auth(account.live)).status_code == 200
-    _assert_envelope_error(client.get("/api/v1/api-keys", headers=auth(spare)), 401, "NAO_AUTENTICADO")
+    assert (
+        client.delete(f"/api/v1/api-keys/{spare_id}", headers=auth(account.live)).status_code == 200
+    )
+    _assert_envelope_error(
+        client.get("/api/v1/api-keys", headers=auth(spare)), 401, "NAO_AUTENTICADO"
+    )
 
 
 def test_missing_scope_is_403_forbidden(client, rt):
     account = make_account(rt)
     emit_only = make_key(rt, account.id, scopes=["emitir"])
-    _assert_envelope_error(client.get("/api/v1/api-keys", headers=auth(emit_only)), 403, "FORBIDDEN")
+    _assert_envelope_error(
+        client.get("/api/v1/api-keys", headers=auth(emit_only)), 403, "FORBIDDEN"
+    )
 
 
 def test_scope_of_another_module_does_not_grant(client, rt):
     account = make_account(rt)
     nfse_only = make_key(rt, account.id, scopes=["nfse:read", "nfse:write"])
-    _assert_envelope_error(client.get("/api/v1/empresas", headers=auth(nfse_only)), 403, "FORBIDDEN")
+    _assert_envelope_error(
+        client.get("/api/v1/empresas", headers=auth(nfse_only)), 403, "FORBIDDEN"
+    )
 
 
 def test_last_used_is_recorded(client, rt):

@@ -62,10 +62,12 @@ def _code(response):
 def test_selects_by_id_or_code_in_query_or_body(probe_app, world):
     _rt, a, _b, c = world
     client = probe_app.test_client()
-    for kwargs in ({"query_string": {"empresa_id": c["a1"].id}},
-                   {"query_string": {"empresa": "a1"}},
-                   {"json": {"empresa": "a1"}, "method": "POST"},
-                   {"json": {"empresa_id": c["a1"].id}, "method": "POST"}):
+    for kwargs in (
+        {"query_string": {"empresa_id": c["a1"].id}},
+        {"query_string": {"empresa": "a1"}},
+        {"json": {"empresa": "a1"}, "method": "POST"},
+        {"json": {"empresa_id": c["a1"].id}, "method": "POST"},
+    ):
         method = kwargs.pop("method", "GET")
         response = client.open("/probe/nfse", method=method, headers=auth(a.live), **kwargs)
         assert response.status_code == 200, response.get_json()
@@ -75,8 +77,13 @@ def test_selects_by_id_or_code_in_query_or_body(probe_app, world):
 def test_other_account_unknown_or_inactive_company_is_403(probe_app, world):
     _rt, a, b, c = world
     client = probe_app.test_client()
-    cases = [(a, {"empresa_id": c["b1"].id}), (a, {"empresa": "b1"}), (a, {"empresa": "nada"}),
-             (b, {"empresa": "b2"}), (b, {"empresa_id": c["a2"].id})]
+    cases = [
+        (a, {"empresa_id": c["b1"].id}),
+        (a, {"empresa": "b1"}),
+        (a, {"empresa": "nada"}),
+        (b, {"empresa": "b2"}),
+        (b, {"empresa_id": c["a2"].id}),
+    ]
     for who, query in cases:
         response = client.get("/probe/any", headers=auth(who.live), query_string=query)
         assert response.status_code == 403
@@ -85,8 +92,9 @@ def test_other_account_unknown_or_inactive_company_is_403(probe_app, world):
 
 def test_module_not_enabled_is_403(probe_app, world):
     _rt, a, _b, _c = world
-    response = probe_app.test_client().get("/probe/nfse", headers=auth(a.live),
-                                           query_string={"empresa": "a2"})
+    response = probe_app.test_client().get(
+        "/probe/nfse", headers=auth(a.live), query_string={"empresa": "a2"}
+    )
     assert response.status_code == 403
     assert _code(response) == "MODULO_NAO_HABILITADO"
 
@@ -104,15 +112,23 @@ def test_selection_optional_with_exactly_one_active_company(probe_app, world):
 def test_record_of_another_company_is_404(probe_app, world):
     rt, a, _b, c = world
     with transaction(rt.sessions) as session:
-        entry = audit.record(session, account_id=a.id, acao="CRIAR", entidade="natureza",
-                             registro_id="x", company_id=c["a2"].id)
+        entry = audit.record(
+            session,
+            account_id=a.id,
+            acao="CRIAR",
+            entidade="natureza",
+            registro_id="x",
+            company_id=c["a2"].id,
+        )
         entry_id = entry.id
     client = probe_app.test_client()
-    own = client.get(f"/probe/registro/{entry_id}", headers=auth(a.live),
-                     query_string={"empresa": "a2"})
+    own = client.get(
+        f"/probe/registro/{entry_id}", headers=auth(a.live), query_string={"empresa": "a2"}
+    )
     assert own.status_code == 200
-    other = client.get(f"/probe/registro/{entry_id}", headers=auth(a.live),
-                       query_string={"empresa": "a1"})
+    other = client.get(
+        f"/probe/registro/{entry_id}", headers=auth(a.live), query_string={"empresa": "a1"}
+    )
     assert other.status_code == 404 and _code(other) == "NAO_ENCONTRADO"
 
 

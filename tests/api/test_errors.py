@@ -14,16 +14,20 @@ def _error(response):
 
 def test_malformed_json_is_validation_error(client, rt):
     account = make_account(rt)
-    response = client.post("/api/v1/api-keys", headers={**auth(account.live),
-                           "Content-Type": "application/json"}, data=b'{"nome": ')
+    response = client.post(
+        "/api/v1/api-keys",
+        headers={**auth(account.live), "Content-Type": "application/json"},
+        data=b'{"nome": ',
+    )
     assert response.status_code == 422
     assert _error(response)["code"] == "VALIDATION_ERROR"
 
 
 def test_wrong_types_name_the_fields(client, rt):
     account = make_account(rt)
-    response = client.post("/api/v1/api-keys", headers=auth(account.live),
-                           json={"nome": 12, "escopos": "emitir"})
+    response = client.post(
+        "/api/v1/api-keys", headers=auth(account.live), json={"nome": 12, "escopos": "emitir"}
+    )
     error = _error(response)
     assert response.status_code == 422
     assert {e["field"] for e in error["errors"]} == {"nome", "escopos"}
@@ -43,16 +47,18 @@ def test_oversized_body_is_413(app_factory):
     app = app_factory(max_body_bytes=1024)
     rt = app.extensions["fiscal"]
     account = make_account(rt)
-    response = app.test_client().post("/api/v1/api-keys", headers=auth(account.live),
-                                      json={"nome": "x" * 5000})
+    response = app.test_client().post(
+        "/api/v1/api-keys", headers=auth(account.live), json={"nome": "x" * 5000}
+    )
     assert response.status_code == 413
     assert _error(response)["code"] == "CORPO_MUITO_GRANDE"
 
 
 def test_invalid_query_parameters(client, rt):
     account = make_account(rt)
-    response = client.get("/api/v1/empresas", headers=auth(account.live),
-                          query_string={"por_pagina": 101})
+    response = client.get(
+        "/api/v1/empresas", headers=auth(account.live), query_string={"por_pagina": 101}
+    )
     assert response.status_code == 422
     assert _error(response)["errors"][0]["field"] == "por_pagina"
 
@@ -72,16 +78,40 @@ def test_unexpected_exception_is_500_in_the_envelope(app_factory):
 
 def test_catalogue_has_every_spec_code():
     spec_codes = {
-        "VALIDATION_ERROR", "FISCAL_CONFIGURATION_REQUIRED", "CONFIG_FISCAL_INCOMPLETA",
-        "SEFAZ_REJECTION", "SEFAZ_EVENT_REJECTION", "NFSE_CANCEL_REJECTION", "SEFAZ_UNAVAILABLE",
-        "REVISAO_FISCAL_NECESSARIA", "IDEMPOTENCY_KEY_REUSED", "REQUEST_IN_PROGRESS",
-        "SALDO_INSUFICIENTE", "RATE_LIMITED", "FORBIDDEN", "EMPRESA_NAO_AUTORIZADA",
-        "EMITENTE_NAO_CONFIGURADO", "CARTEIRA_INDISPONIVEL", "DOCUMENTO_NAO_ENCONTRADO",
-        "NAO_ENCONTRADO", "STATUS_INVALIDO", "XML_INDISPONIVEL", "DOCUMENTO_NAO_AUTORIZADO",
-        "DOCUMENTO_SEM_PROTOCOLO", "CONDUTOR_JA_INCLUIDO", "REGISTRO_DUPLICADO",
-        "LIMITE_EMPRESAS", "CNPJ_INVALIDO", "CNPJ_CONSULTA_INDISPONIVEL", "CERTIFICADO_INVALIDO",
-        "CERTIFICADO_VENCIDO", "CERTIFICADO_DIVERGENTE", "NFF_NAO_DISPONIVEL",
-        "MODULO_NAO_HABILITADO", "NAO_AUTENTICADO", "CONFLITO_REGRAS",
+        "VALIDATION_ERROR",
+        "FISCAL_CONFIGURATION_REQUIRED",
+        "CONFIG_FISCAL_INCOMPLETA",
+        "SEFAZ_REJECTION",
+        "SEFAZ_EVENT_REJECTION",
+        "NFSE_CANCEL_REJECTION",
+        "SEFAZ_UNAVAILABLE",
+        "REVISAO_FISCAL_NECESSARIA",
+        "IDEMPOTENCY_KEY_REUSED",
+        "REQUEST_IN_PROGRESS",
+        "SALDO_INSUFICIENTE",
+        "RATE_LIMITED",
+        "FORBIDDEN",
+        "EMPRESA_NAO_AUTORIZADA",
+        "EMITENTE_NAO_CONFIGURADO",
+        "CARTEIRA_INDISPONIVEL",
+        "DOCUMENTO_NAO_ENCONTRADO",
+        "NAO_ENCONTRADO",
+        "STATUS_INVALIDO",
+        "XML_INDISPONIVEL",
+        "DOCUMENTO_NAO_AUTORIZADO",
+        "DOCUMENTO_SEM_PROTOCOLO",
+        "CONDUTOR_JA_INCLUIDO",
+        "REGISTRO_DUPLICADO",
+        "LIMITE_EMPRESAS",
+        "CNPJ_INVALIDO",
+        "CNPJ_CONSULTA_INDISPONIVEL",
+        "CERTIFICADO_INVALIDO",
+        "CERTIFICADO_VENCIDO",
+        "CERTIFICADO_DIVERGENTE",
+        "NFF_NAO_DISPONIVEL",
+        "MODULO_NAO_HABILITADO",
+        "NAO_AUTENTICADO",
+        "CONFLITO_REGRAS",
     }
     assert spec_codes <= set(CATALOGUE)
     assert CATALOGUE["SALDO_INSUFICIENTE"].status == 402

@@ -21,7 +21,9 @@ def test_metrics_count_requests_by_route_and_status(client, rt):
     client.get("/api/v1/empresas", headers=auth(account.live))
     client.get("/api/v1/empresas")
     text = client.get("/metrics").get_data(as_text=True)
-    assert 'fiscal_http_requests_total{method="GET",route="/api/v1/empresas",status="200"} 1.0' in text
+    assert (
+        'fiscal_http_requests_total{method="GET",route="/api/v1/empresas",status="200"} 1.0' in text
+    )
     assert 'route="/api/v1/empresas",status="401"' in text
     assert "fiscal_http_request_duration_seconds_bucket" in text
 
@@ -34,11 +36,15 @@ def test_logs_are_json_with_request_id_and_no_secrets(client, rt):
     root = logging.getLogger()
     root.addHandler(handler)
     try:
-        response = client.post("/api/v1/api-keys", headers=auth(account.live),
-                               json={"nome": "nova", "senha": "nao-logar"})
-        created = client.post("/api/v1/api-keys", headers=auth(account.live),
-                              json={"nome": "outra"}).get_json()["chave"]
-        logging.getLogger("x").info("vazou %s com senha=\"abc\"", created)
+        response = client.post(
+            "/api/v1/api-keys",
+            headers=auth(account.live),
+            json={"nome": "nova", "senha": "nao-logar"},
+        )
+        created = client.post(
+            "/api/v1/api-keys", headers=auth(account.live), json={"nome": "outra"}
+        ).get_json()["chave"]
+        logging.getLogger("x").info('vazou %s com senha="abc"', created)
     finally:
         root.removeHandler(handler)
     output = stream.getvalue()

@@ -9,8 +9,9 @@ def test_limit_per_key_gives_429_with_retry_after(app_factory):
     app = app_factory(rate_limit_per_minute=3)
     account = make_account(app.extensions["fiscal"])
     client = app.test_client()
-    statuses = [client.get("/api/v1/empresas", headers=auth(account.live)).status_code
-                for _ in range(3)]
+    statuses = [
+        client.get("/api/v1/empresas", headers=auth(account.live)).status_code for _ in range(3)
+    ]
     assert statuses == [200, 200, 200]
     blocked = client.get("/api/v1/empresas", headers=auth(account.live))
     assert blocked.status_code == 429
@@ -27,7 +28,8 @@ def test_limit_is_shared_between_app_instances_on_the_same_backend(app_factory, 
     account = make_account(first.extensions["fiscal"])
     first.test_client().get("/api/v1/empresas", headers=auth(account.live))
     first.test_client().get("/api/v1/empresas", headers=auth(account.live))
-    second = app_factory(rate_limit_per_minute=2,
-                         redis_prefix=first.extensions["fiscal"].settings.redis_prefix)
+    second = app_factory(
+        rate_limit_per_minute=2, redis_prefix=first.extensions["fiscal"].settings.redis_prefix
+    )
     status = second.test_client().get("/api/v1/empresas", headers=auth(account.live)).status_code
     assert status == (429 if backend == "postgres" else 200)

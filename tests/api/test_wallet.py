@@ -23,14 +23,17 @@ def test_status_balance_and_statement(client, rt):
 
 def test_statement_filters(client, rt):
     account = make_account(rt)
-    by_type = client.get("/api/v1/financeiro/extrato", headers=auth(account.live),
-                         query_string={"tipo": "ESTORNO"}).get_json()
+    by_type = client.get(
+        "/api/v1/financeiro/extrato", headers=auth(account.live), query_string={"tipo": "ESTORNO"}
+    ).get_json()
     assert by_type["total"] == 0
-    future = client.get("/api/v1/financeiro/extrato", headers=auth(account.live),
-                        query_string={"de": "2999-01-01"}).get_json()
+    future = client.get(
+        "/api/v1/financeiro/extrato", headers=auth(account.live), query_string={"de": "2999-01-01"}
+    ).get_json()
     assert future["total"] == 0
-    bad = client.get("/api/v1/financeiro/extrato", headers=auth(account.live),
-                     query_string={"de": "ontem"})
+    bad = client.get(
+        "/api/v1/financeiro/extrato", headers=auth(account.live), query_string={"de": "ontem"}
+    )
     assert bad.status_code == 422
 
 
