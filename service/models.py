@@ -5,4 +5,5 @@ def load_all() -> None:
     import service.accounts.models
     import service.audit.models
     import service.companies.models
+    import service.fiscal.models
     import service.wallet.models  # noqa: F401

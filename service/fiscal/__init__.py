@@ -1,0 +1,1 @@
+"""Tax-engine endpoints (`/fiscal/calcular`) and the company's versioned base rules."""
