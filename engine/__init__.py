@@ -1,1 +1,52 @@
-"""engine package."""
+"""The tax engine: TaxContext in, TaxResult out, from declarative versioned rules.
+
+Pure library (no Flask, database or network). See engine/README.md.
+"""
+
+from engine.compute import compute
+from engine.context import (
+    Company,
+    Counterpart,
+    DocumentType,
+    Item,
+    Overrides,
+    PersonType,
+    TaxContext,
+    Transport,
+)
+from engine.errors import (
+    ContextError,
+    EngineError,
+    InvalidRuleError,
+    PackError,
+    RuleConflictError,
+    UnsupportedDocumentError,
+)
+from engine.result import TaxResult
+from engine.rules import Rule, RuleOrigin, RuleType
+from engine.ruleset import RuleSet
+from engine.snapshot import snapshot
+
+__all__ = [
+    "Company",
+    "ContextError",
+    "Counterpart",
+    "DocumentType",
+    "EngineError",
+    "InvalidRuleError",
+    "Item",
+    "Overrides",
+    "PackError",
+    "PersonType",
+    "Rule",
+    "RuleConflictError",
+    "RuleOrigin",
+    "RuleSet",
+    "RuleType",
+    "TaxContext",
+    "TaxResult",
+    "Transport",
+    "UnsupportedDocumentError",
+    "compute",
+    "snapshot",
+]

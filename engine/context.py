@@ -1,0 +1,144 @@
+"""TaxContext: everything the engine may know about one operation, as frozen values.
+
+The service layer builds it from the request and the company registers; the engine never
+reads anything else. Money is Decimal; unknown facts are None (never guessed).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum
+
+from engine.errors import ContextError
+
+
+class DocumentType(StrEnum):
+    """Document families the engine computes; values are the API's `documento` values."""
+
+    NFE = "NFE"
+    NFCE = "NFCE"
+    NFSE = "NFSE"
+    CTE = "CTE"
+    CTEOS = "CTEOS"
+    MDFE = "MDFE"
+
+
+class PersonType(StrEnum):
+    """Natural person (CPF) or legal entity (CNPJ)."""
+
+    PF = "PF"
+    PJ = "PJ"
+
+
+RURAL_CONTEXT = "PRODUTOR_RURAL"
+"""Company context that activates the rural rules (spec: rural producer)."""
+
+SIMPLES_CRTS = frozenset({1, 2, 4})
+"""CRT values of Simples Nacional (1, 2 over the sublimit, 4 MEI): CSOSN instead of CST."""
+
+
+@dataclass(frozen=True)
+class Company:
+    """The issuer: CRT, location, regime and context."""
+
+    crt: int
+    uf: str
+    cod_municipio: str | None = None
+    regime: str | None = None
+    cnae: str | None = None
+    contexto: str | None = None
+    contribuinte_ibs_cbs: bool | None = None
+
+    @property
+    def simples(self) -> bool:
+        """Whether the issuer is in Simples Nacional (decides CSOSN vs CST)."""
+        return self.crt in SIMPLES_CRTS
+
+
+@dataclass(frozen=True)
+class Counterpart:
+    """The other party: NF-e recipient, NFS-e/CT-e taker. `uf` EX means abroad."""
+
+    uf: str | None = None
+    cod_municipio: str | None = None
+    tipo: PersonType | None = None
+    contribuinte: bool | None = None
+    consumidor_final: bool | None = None
+    simples_nacional: bool | None = None
+    tipo_estabelecimento: str | None = None
+
+
+@dataclass(frozen=True)
+class Item:
+    """One line: a product (NF-e/NFC-e), a service (NFS-e) or the transport service (CT-e).
+
+    `valor_unitario × quantidade` is the gross value (vProd / vServ / vPrest); `desconto` is the
+    unconditional discount of the whole line. `aliquota_iss`, `iss_retido` and
+    `municipio_incidencia` are the registered service's configuration, when it has one.
+    `enquadramentos` are declared legal classifications (e.g. RIR_2018_ART_714) that
+    withholding rules test.
+    """
+
+    numero: int
+    quantidade: Decimal
+    valor_unitario: Decimal
+    desconto: Decimal = Decimal("0")
+    produto_id: str | None = None
+    ncm: str | None = None
+    cest: str | None = None
+    origem: str | None = None
+    categoria: str | None = None
+    nbs: str | None = None
+    c_trib_nac: str | None = None
+    lc116: str | None = None
+    aliquota_iss: Decimal | None = None
+    iss_retido: bool | None = None
+    municipio_incidencia: str | None = None
+    cod_municipio_prestacao: str | None = None
+    enquadramentos: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Transport:
+    """CT-e / CT-e OS facts: where the service starts and ends, the taker, a declared CFOP."""
+
+    uf_inicio: str
+    uf_fim: str
+    cod_municipio_inicio: str | None = None
+    cod_municipio_fim: str | None = None
+    tipo_estabelecimento_tomador: str | None = None
+    cfop: str | None = None
+
+
+@dataclass(frozen=True)
+class Overrides:
+    """Values declared by a user with the `override` permission; each needs a reason."""
+
+    override_motivo: str
+    aliquota_iss: Decimal | None = None
+    iss_retido: bool | None = None
+
+    def __post_init__(self) -> None:
+        if not self.override_motivo.strip():
+            raise ContextError("override_motivo", "obrigatório ao substituir valores")
+
+
+@dataclass(frozen=True)
+class TaxContext:
+    """Input of `compute`: one operation on one date."""
+
+    documento: DocumentType
+    data_operacao: date
+    empresa: Company
+    itens: tuple[Item, ...] = ()
+    contraparte: Counterpart = field(default_factory=Counterpart)
+    transporte: Transport | None = None
+    natureza_id: str | None = None
+    overrides: Overrides | None = None
+
+    @property
+    def rural(self) -> bool:
+        """Whether the issuer acts as a rural producer."""
+        return self.empresa.contexto == RURAL_CONTEXT

@@ -1,0 +1,196 @@
+"""Rule packs: `rulepacks/<pack>/<version>/` with `manifest.yaml`, rule files under `rules/`
+and test cases under `tests/`, validated against `rulepacks/schema/*.json`.
+
+Loading never stops at the first problem: every error is collected with its file and rule id,
+so `fiscal rulepacks validate` can report them all.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from engine.defaults import ENGINE_VERSION
+from engine.errors import EngineError, PackError
+from engine.loading import rule_from_dict
+from engine.rules import Rule, RuleOrigin
+from engine.ruleset import RuleSet, compile_rule
+
+DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "rulepacks"
+SCHEMA_DIR_NAME = "schema"
+MANIFEST = "manifest.yaml"
+
+
+class _PlainLoader(yaml.SafeLoader):
+    """YAML without implicit timestamps: dates stay ISO text, as the JSON Schemas expect."""
+
+
+_PlainLoader.yaml_implicit_resolvers = {
+    key: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for key, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
+def read_yaml(path: Path) -> Any:
+    """Parse one YAML file, reporting syntax errors as PackError."""
+    try:
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=_PlainLoader)
+    except yaml.YAMLError as exc:
+        raise PackError(str(path), None, f"YAML inválido: {exc}") from exc
+
+
+@cache
+def _validator(schema_dir: Path, name: str) -> jsonschema.Draft202012Validator:
+    """Compiled validator; `$ref`s between the schema files resolve locally."""
+    from referencing import Registry, Resource
+
+    schemas = {p.name: json.loads(p.read_text()) for p in schema_dir.glob("*.schema.json")}
+    registry: Registry[Any] = Registry().with_resources(
+        (s["$id"], Resource.from_contents(s)) for s in schemas.values()
+    )
+    return jsonschema.Draft202012Validator(schemas[name], registry=registry)
+
+
+def schema_errors(schema_dir: Path, name: str, data: Any, file: Path) -> list[PackError]:
+    """Every schema violation of a document, located by JSON path and rule id when possible."""
+    out = []
+    for err in _validator(schema_dir, name).iter_errors(data):
+        out.append(PackError(str(file), _rule_id_at(data, err.absolute_path), _where(err)))
+    return out
+
+
+def _where(err: jsonschema.ValidationError) -> str:
+    path = "/".join(str(p) for p in err.absolute_path)
+    return f"{path or '(raiz)'}: {err.message}"
+
+
+def _rule_id_at(data: Any, path: Any) -> str | None:
+    parts = list(path)
+    if len(parts) >= 2 and parts[0] in ("regras", "casos") and isinstance(data, dict):
+        try:
+            entry = data[parts[0]][parts[1]]
+        except (IndexError, KeyError, TypeError):
+            return None
+        return str(entry.get("id") or entry.get("nome")) if isinstance(entry, dict) else None
+    return None
+
+
+@dataclass
+class Pack:
+    """One loaded pack version; `errors` is empty when it is valid."""
+
+    path: Path
+    manifest: dict[str, Any] = field(default_factory=dict)
+    rules: list[Rule] = field(default_factory=list)
+    errors: list[PackError] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return str(self.manifest.get("name", self.path.parent.name))
+
+    @property
+    def revision(self) -> str:
+        return str(self.manifest.get("revision", self.path.name))
+
+    def rule_files(self) -> list[Path]:
+        return sorted((self.path / "rules").glob("*.yaml"))
+
+    def test_files(self) -> list[Path]:
+        return sorted((self.path / "tests").glob("*.yaml"))
+
+    def ruleset(self) -> RuleSet:
+        """The pack's rules, compiled and indexed (only for a valid pack)."""
+        if self.errors:
+            raise self.errors[0]
+        return RuleSet(self.rules)
+
+
+def discover(root: Path = DEFAULT_ROOT) -> list[Path]:
+    """Every pack version directory under `root` (or `root` itself if it is one)."""
+    if (root / MANIFEST).is_file():
+        return [root]
+    return sorted(p.parent for p in root.glob(f"*/*/{MANIFEST}"))
+
+
+def schema_dir_for(pack_dir: Path) -> Path:
+    """`rulepacks/schema` next to the pack's `<pack>/<version>` folders."""
+    candidate = pack_dir.parent.parent / SCHEMA_DIR_NAME
+    return candidate if candidate.is_dir() else DEFAULT_ROOT / SCHEMA_DIR_NAME
+
+
+def load_pack(pack_dir: Path) -> Pack:
+    """Load and validate a pack version, collecting every error."""
+    pack = Pack(pack_dir)
+    schemas = schema_dir_for(pack_dir)
+    try:
+        pack.manifest = _manifest(pack_dir, schemas)
+    except PackError as exc:
+        pack.errors.append(exc)
+        return pack
+    for file in pack.rule_files():
+        _load_rule_file(pack, file, schemas)
+    _check_duplicates(pack)
+    return pack
+
+
+def _manifest(pack_dir: Path, schemas: Path) -> dict[str, Any]:
+    file = pack_dir / MANIFEST
+    data = read_yaml(file)
+    errors = schema_errors(schemas, "manifest.schema.json", data, file)
+    if errors:
+        raise errors[0]
+    if data["engine_version"].split(".")[0] != ENGINE_VERSION.split(".")[0]:
+        raise PackError(str(file), None, f"engine_version {data['engine_version']} incompatível "
+                        f"com o motor {ENGINE_VERSION}")  # fmt: skip
+    return dict(data)
+
+
+def _load_rule_file(pack: Pack, file: Path, schemas: Path) -> None:
+    try:
+        data = read_yaml(file)
+    except PackError as exc:
+        pack.errors.append(exc)
+        return
+    problems = schema_errors(schemas, "rule.schema.json", data, file)
+    pack.errors.extend(problems)
+    broken = {p.rule_id for p in problems}
+    if None in broken or not isinstance(data, dict):
+        return
+    for raw in data.get("regras") or []:
+        if str(raw.get("id")) not in broken:
+            _load_rule(pack, file, raw)
+
+
+def _load_rule(pack: Pack, file: Path, raw: dict[str, Any]) -> None:
+    try:
+        rule = rule_from_dict(raw, RuleOrigin.GLOBAL, pack.name, pack.revision)
+        compile_rule(rule)
+    except EngineError as exc:
+        pack.errors.append(PackError(str(file), str(raw.get("id")), str(exc)))
+        return
+    if rule.tipo.value not in pack.manifest["scope"]:
+        pack.errors.append(PackError(str(file), rule.id, f"tipo {rule.tipo} fora do escopo"))
+        return
+    pack.rules.append(rule)
+
+
+def _check_duplicates(pack: Pack) -> None:
+    seen: set[tuple[str, str]] = set()
+    for rule in pack.rules:
+        key = (rule.id, rule.versao)
+        if key in seen:
+            pack.errors.append(PackError(str(pack.path), rule.id, "id e versão repetidos"))
+        seen.add(key)
+
+
+def iter_packs(root: Path = DEFAULT_ROOT) -> Iterator[Pack]:
+    """Load every pack under root."""
+    for path in discover(root):
+        yield load_pack(path)

@@ -1,0 +1,288 @@
+"""TaxResult and its parts: what the engine answers, in the shapes the XML builders need.
+
+Group attributes use the XML names (vBC, pICMS, ...) because that contract fixes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from engine.rules import Rule
+from engine.serialize import jsonable
+
+
+@dataclass(frozen=True)
+class RuleMatch:
+    """Which rule decided an item, and on which of its criteria (preview `decisao_tributaria`)."""
+
+    regra_id: str
+    tipo_regra: str
+    prioridade: int
+    versao: str
+    criterios_correspondentes: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class IcmsGroup:
+    """ICMS of one item or prestação; `grupo` names the XML group (ICMS00, ICMSSN101, ...)."""
+
+    grupo: str
+    orig: str | None = None
+    CST: str | None = None
+    CSOSN: str | None = None
+    modBC: str | None = None
+    vBC: Decimal | None = None
+    pRedBC: Decimal | None = None
+    pICMS: Decimal | None = None
+    vICMSOp: Decimal | None = None
+    pDif: Decimal | None = None
+    vICMSDif: Decimal | None = None
+    vICMS: Decimal | None = None
+    pFCP: Decimal | None = None
+    vFCP: Decimal | None = None
+    pCredSN: Decimal | None = None
+    vCredICMSSN: Decimal | None = None
+    indSN: str | None = None
+    cBenef: str | None = None
+
+
+@dataclass(frozen=True)
+class PisCofinsGroup:
+    """PIS or COFINS of one item; `v` is zero for CSTs without a value."""
+
+    CST: str
+    v: Decimal
+    vBC: Decimal | None = None
+    p: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class IbsCbsPart:
+    """One sphere of the reform taxes: IBS UF, IBS municipal or CBS."""
+
+    p: Decimal
+    pAliqEfet: Decimal
+    v: Decimal
+    pRedAliq: Decimal | None = None
+    pDif: Decimal | None = None
+    vDif: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class IbsCbsGroup:
+    """IBS/CBS of one item; presumed credit is informative and never summed into totals."""
+
+    CST: str
+    cClassTrib: str
+    vBC: Decimal | None = None
+    gIBSUF: IbsCbsPart | None = None
+    gIBSMun: IbsCbsPart | None = None
+    gCBS: IbsCbsPart | None = None
+    vIBS: Decimal | None = None
+    pCredPres: Decimal | None = None
+    vCredPresInformativo: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class IssGroup:
+    """ISSQN of one NFS-e service."""
+
+    cTribNac: str | None
+    municipio_incidencia: str
+    vBC: Decimal
+    pAliq: Decimal
+    vISSQN: Decimal
+    tpRetISSQN: str
+    lc116: str | None = None
+
+
+@dataclass(frozen=True)
+class Withholding:
+    """One federal withholding (IRRF, CSRF, INSS); `retido` false when dispensed."""
+
+    tributo: str
+    vBC: Decimal
+    aliquotas: Mapping[str, Decimal]
+    valores: Mapping[str, Decimal]
+    valor: Decimal
+    retido: bool
+    motivo: str
+
+
+@dataclass(frozen=True)
+class ItemTaxes:
+    """Everything computed for one item."""
+
+    numero: int
+    vProd: Decimal
+    vDesc: Decimal
+    cfop: str | None = None
+    icms: IcmsGroup | None = None
+    pis: PisCofinsGroup | None = None
+    cofins: PisCofinsGroup | None = None
+    ibs_cbs: IbsCbsGroup | None = None
+    iss: IssGroup | None = None
+    retencoes: tuple[Withholding, ...] = ()
+    regra_tributaria: RuleMatch | None = None
+    regra_iva: RuleMatch | None = None
+    inf_cpl: str | None = None
+
+    @property
+    def regra_tributaria_id(self) -> str | None:
+        """Id of the TRIBUTACAO rule (preview field `regra_tributaria_id`)."""
+        return self.regra_tributaria.regra_id if self.regra_tributaria else None
+
+    @property
+    def regra_iva_id(self) -> str | None:
+        """Id of the IVA / IBS_CBS rule (preview field `regra_iva_id`)."""
+        return self.regra_iva.regra_id if self.regra_iva else None
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = jsonable(self)
+        data["regra_tributaria_id"] = self.regra_tributaria_id
+        data["regra_iva_id"] = self.regra_iva_id
+        return data
+
+
+@dataclass(frozen=True)
+class RuleUsage:
+    """Provenance of one rule used (`rules_used[]`)."""
+
+    rule_id: str
+    tipo: str
+    versao: str
+    fonte: str
+    vigencia_inicio: date
+    origem: str
+    pacote: str | None = None
+    revisao_pacote: str | None = None
+
+
+@dataclass(frozen=True)
+class Missing:
+    """Something to configure before the engine can answer (`missing[]`, stable shape)."""
+
+    codigo: str
+    mensagem: str
+    item: int | None = None
+    tipo_regra: str | None = None
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning that does not block (`warnings[]`)."""
+
+    codigo: str
+    mensagem: str
+    item: int | None = None
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A rule that matched but lost, and why."""
+
+    regra_id: str
+    versao: str
+    motivo: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One explained decision (explain=true)."""
+
+    etapa: str
+    motivo: str
+    item: int | None = None
+    regra_id: str | None = None
+    tipo_regra: str | None = None
+    versao: str | None = None
+    fonte: str | None = None
+    base: Decimal | None = None
+    aliquota: Decimal | None = None
+    valor: Decimal | None = None
+    criterios_correspondentes: tuple[str, ...] = ()
+    concorrentes: tuple[Competitor, ...] = ()
+
+
+@dataclass(frozen=True)
+class TaxResult:
+    """Output of `compute`. `to_dict()` is what the API returns."""
+
+    documento: str
+    data_operacao: date
+    itens: tuple[ItemTaxes, ...]
+    totais: Mapping[str, Decimal]
+    classifications: Mapping[str, Any]
+    rules_used: tuple[RuleUsage, ...]
+    warnings: tuple[Notice, ...]
+    missing: tuple[Missing, ...]
+    confidence_score: Decimal
+    requires_review: bool
+    decisions: tuple[Decision, ...] | None = None
+    _rules: tuple[Rule, ...] = field(default=(), repr=False, compare=False)
+
+    @property
+    def complete(self) -> bool:
+        """True when nothing is missing (the document may be built)."""
+        return not self.missing
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "documento": self.documento,
+            "data_operacao": self.data_operacao.isoformat(),
+            "taxes": {
+                "itens": [item.to_dict() for item in self.itens],
+                "totais": jsonable(self.totais),
+                "tributos": tax_lines(self.itens),
+            },
+            "classifications": jsonable(self.classifications),
+            "rules_used": jsonable(self.rules_used),
+            "warnings": jsonable(self.warnings),
+            "missing": jsonable(self.missing),
+            "confidence_score": str(self.confidence_score),
+            "requires_review": self.requires_review,
+        }
+        if self.decisions is not None:
+            data["explain"] = jsonable(self.decisions)
+        return data
+
+
+def tax_lines(items: tuple[ItemTaxes, ...]) -> list[dict[str, Any]]:
+    """Flat list {item, tipo, base, aliquota, valor} of every computed tax (spec example)."""
+    lines: list[dict[str, Any]] = []
+    for it in items:
+        lines.extend(_item_lines(it))
+    return jsonable(lines)  # type: ignore[no-any-return]
+
+
+def _item_lines(it: ItemTaxes) -> list[dict[str, Any]]:
+    n = it.numero
+    out: list[dict[str, Any]] = []
+    if it.icms and it.icms.vICMS is not None:
+        out.append(_line(n, "ICMS", it.icms.vBC, it.icms.pICMS, it.icms.vICMS))
+    for name, grp in (("PIS", it.pis), ("COFINS", it.cofins)):
+        if grp is not None:
+            out.append(_line(n, name, grp.vBC, grp.p, grp.v))
+    if it.ibs_cbs is not None:
+        out.extend(_ibs_cbs_lines(n, it.ibs_cbs))
+    if it.iss is not None:
+        out.append(_line(n, "ISS", it.iss.vBC, it.iss.pAliq, it.iss.vISSQN))
+    for w in it.retencoes:
+        for name, rate in w.aliquotas.items():
+            out.append(_line(n, f"RET_{name}", w.vBC, rate, w.valores[name]))
+    return out
+
+
+def _ibs_cbs_lines(n: int, g: IbsCbsGroup) -> list[dict[str, Any]]:
+    parts = (("IBS_UF", g.gIBSUF), ("IBS_MUN", g.gIBSMun), ("CBS", g.gCBS))
+    return [_line(n, name, g.vBC, p.pAliqEfet, p.v) for name, p in parts if p is not None]
+
+
+def _line(
+    item: int, tipo: str, base: Decimal | None, rate: Decimal | None, value: Decimal
+) -> dict[str, Any]:
+    return {"item": item, "tipo": tipo, "base": base, "aliquota": rate, "valor": value}
