@@ -1,0 +1,57 @@
+"""State shared by every service of one simulator process: store, clock, trust, faults, numbers."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from cryptography import x509
+
+from simulator.clock import Clock
+from simulator.faults import FaultBook
+from simulator.pki import CertificateAuthority
+from simulator.settings import Settings
+from simulator.state import Store
+
+UF_CODES = {
+    "11": "RO", "12": "AC", "13": "AM", "14": "RR", "15": "PA", "16": "AP", "17": "TO",
+    "21": "MA", "22": "PI", "23": "CE", "24": "RN", "25": "PB", "26": "PE", "27": "AL",
+    "28": "SE", "29": "BA", "31": "MG", "32": "ES", "33": "RJ", "35": "SP", "41": "PR",
+    "42": "SC", "43": "RS", "50": "MS", "51": "MT", "52": "GO", "53": "DF",
+}  # fmt: skip
+"""IBGE codes of the units of the federation (the cUF of keys and messages)."""
+
+AUTHORIZER_DIGIT = "1"
+"""First digit of a protocol number: 1 = the UF's normal authorizer ([MOC-CTe] §7.5)."""
+
+
+@dataclass
+class Authority:
+    """One running simulator's shared parts; services receive it explicitly."""
+
+    settings: Settings
+    store: Store
+    clock: Clock
+    faults: FaultBook
+    ca: CertificateAuthority
+    trusted: tuple[x509.Certificate, ...]
+
+    def now(self) -> dt.datetime:
+        return self.clock.now()
+
+    def protocol_number(self, cuf: str) -> str:
+        """15 digits: authorizer type, cUF, year (YY), 10-digit sequence; persistent."""
+        year = f"{self.now():%y}"
+        sequence = self.store.next_value(f"protocol:{cuf}:{year}", 0)
+        return f"{AUTHORIZER_DIGIT}{int(cuf):02d}{year}{sequence:010d}"
+
+    def receipt_number(self, cuf: str) -> str:
+        """15 digits: cUF, "1", 12-digit sequence (the shape of real nRec values)."""
+        sequence = self.store.next_value(f"receipt:{cuf}", 0)
+        return f"{int(cuf):02d}1{sequence:012d}"
+
+    def serves_uf(self, authority: str, cuf: str) -> bool:
+        """A UF's own authorizer serves only that UF; shared ones (SVRS, SVAN, SVC) serve others."""
+        if authority in UF_CODES.values():
+            return UF_CODES.get(cuf) == authority
+        return cuf in UF_CODES

@@ -1,0 +1,128 @@
+"""Command line: ``fiscal simulator serve`` / ``fiscal certs make-test`` (also ``fiscal-sim``)."""
+
+from __future__ import annotations
+
+import json
+import signal
+import threading
+from pathlib import Path
+from types import FrameType
+
+import click
+
+from simulator import pki
+from simulator.settings import from_environment
+
+DEFAULT_DATA_DIR = Path(".fiscal-sim")
+
+
+@click.group(name="simulator", help="Tax-authority simulator (SEFAZ SOAP and national NFS-e).")
+def simulator_group() -> None:
+    """The ``fiscal simulator`` command group."""
+
+
+@simulator_group.command("serve")
+@click.option("--host", default=None, help="Bind address (default 127.0.0.1).")
+@click.option("--port", type=int, default=None, help="HTTPS port (default 8443; 0 = free port).")
+@click.option("--admin-port", type=int, default=None, help="Admin HTTP port (0 = free port).")
+@click.option(
+    "--data-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="State, CA and server certificate (default $FISCAL_SIM_DATA_DIR or .fiscal-sim).",
+)
+@click.option("--seed", type=int, default=None, help="Seed for probabilistic faults.")
+@click.option(
+    "--trust-bundle",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="PEM bundle of CAs accepted for client and signer certificates.",
+)
+@click.option(
+    "--ready-file",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Write the URLs as JSON here once listening (used by test helpers).",
+)
+def serve(
+    host: str | None, port: int | None, admin_port: int | None, data_dir: Path | None,
+    seed: int | None, trust_bundle: Path | None, ready_file: Path | None,
+) -> None:  # fmt: skip
+    """Run the simulator until interrupted; prints its URL and the CA bundle path."""
+    import os
+
+    from simulator.server import Simulator
+
+    directory = data_dir or Path(os.environ.get("FISCAL_SIM_DATA_DIR", DEFAULT_DATA_DIR))
+    settings = from_environment(directory, host=host, port=port, admin_port=admin_port,
+                                seed=seed, trust_bundle=trust_bundle)  # fmt: skip
+    simulator = Simulator(settings)
+    simulator.start()
+    info = {"base_url": simulator.base_url, "admin_url": simulator.admin_url,
+            "ca_bundle": str(simulator.ca_bundle.resolve())}  # fmt: skip
+    click.echo(f"AUTHORITY_URL={info['base_url']}")
+    click.echo(f"AUTHORITY_CA_BUNDLE={info['ca_bundle']}")
+    click.echo(f"admin API: {info['admin_url']}/_admin/state")
+    if ready_file is not None:
+        ready_file.write_text(json.dumps(info))
+    _wait_for_signal()
+    simulator.stop()
+
+
+def _wait_for_signal() -> None:
+    stop = threading.Event()
+
+    def _handler(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, _handler)
+    signal.signal(signal.SIGINT, _handler)
+    stop.wait()
+
+
+@click.group(name="certs", help="Test certificates signed by the simulator's CA.")
+def certs_group() -> None:
+    """The ``fiscal certs`` command group."""
+
+
+@certs_group.command("make-test")
+@click.option("--cnpj", default=None, help="CNPJ of the holder (e-CNPJ A1).")
+@click.option("--cpf", default=None, help="CPF of the holder (e-CPF A1).")
+@click.option("--name", default="EMPRESA TESTE", show_default=True, help="Holder name.")
+@click.option("--out", type=click.Path(path_type=Path), required=True, help="PKCS#12 to write.")
+@click.option("--password", required=True, help="Password of the PKCS#12.")
+@click.option("--days", type=int, default=365, show_default=True, help="Validity in days.")
+@click.option(
+    "--data-dir",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Simulator data dir holding the CA (created if absent).",
+)
+def make_test(
+    cnpj: str | None, cpf: str | None, name: str, out: Path, password: str, days: int,
+    data_dir: Path | None,
+) -> None:  # fmt: skip
+    """Issue an A1 PKCS#12 with the ICP-Brasil fields, trusted by the simulator."""
+    import datetime as dt
+    import os
+
+    if (cnpj is None) == (cpf is None):
+        raise click.UsageError("give exactly one of --cnpj or --cpf")
+    directory = data_dir or Path(os.environ.get("FISCAL_SIM_DATA_DIR", DEFAULT_DATA_DIR))
+    ca = pki.load_or_create_ca(directory)
+    start = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=5)
+    pfx = pki.issue_a1(ca, cnpj=cnpj, cpf=cpf, name=name, not_before=start,
+                       not_after=start + dt.timedelta(days=days), password=password)  # fmt: skip
+    out.write_bytes(pfx)
+    out.chmod(0o600)
+    click.echo(f"{out} ({cnpj or cpf}, valid {days} days, CA {directory / pki.CA_CERT_FILE})")
+
+
+@click.group()
+def main() -> None:
+    """fiscal-sim: the simulator and its test certificates."""
+
+
+main.add_command(serve)
+main.add_command(certs_group)
+main.add_command(simulator_group)

@@ -1,0 +1,153 @@
+"""Which authority, environment and service a request addresses.
+
+The product sends to ``{AUTHORITY_URL}/{real host}{real path}``; the simulator recognises the real
+URL from the same nfelib endpoint tables the product uses, so a wrong UF, environment or service in
+the product shows up here as a 404 instead of a silent success.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib.util
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import nfelib
+
+
+class Family(enum.Enum):
+    """Document family; values are the XML namespace suffixes."""
+
+    NFE = "nfe"
+    CTE = "cte"
+    MDFE = "mdfe"
+    NFSE = "nfse"
+
+
+class TpAmb(enum.Enum):
+    PRODUCTION = "1"
+    HOMOLOGATION = "2"
+
+
+@dataclass(frozen=True)
+class Route:
+    """A recognised endpoint: authority key (UF, SVRS, SVAN, ...), environment and service name."""
+
+    family: Family
+    authority: str
+    tp_amb: TpAmb
+    service: str
+
+
+_NFE_SERVICES = {
+    "NfeInutilizacao": "NFeInutilizacao4",
+    "NfeConsultaProtocolo": "NFeConsultaProtocolo4",
+    "NfeStatusServico": "NFeStatusServico4",
+    "RecepcaoEvento": "NFeRecepcaoEvento4",
+    "NFeAutorizacao": "NFeAutorizacao4",
+    "NFeRetAutorizacao": "NFeRetAutorizacao4",
+}
+_CTE_SERVICES = {
+    "CteStatusServicoV4": "CTeStatusServicoV4",
+    "CteConsultaV4": "CTeConsultaV4",
+    "CteRecepcaoEventoV4": "CTeRecepcaoEventoV4",
+    "CTeRecepcaoOSV4": "CTeRecepcaoOSV4",
+    "CTeRecepcaoSincV4": "CTeRecepcaoSincV4",
+}
+_MDFE_SERVICES = {
+    name: name
+    for name in (
+        "MDFeRecepcaoEvento",
+        "MDFeConsulta",
+        "MDFeStatusServico",
+        "MDFeConsNaoEnc",
+        "MDFeRecepcaoSinc",
+    )
+}
+NFSE_HOSTS = {
+    "sefin.nfse.gov.br": TpAmb.PRODUCTION,
+    "sefin.producaorestrita.nfse.gov.br": TpAmb.HOMOLOGATION,
+}
+"""Sefin Nacional base hosts (protocol_facts.md §4); the API lives under ``/SefinNacional``."""
+NFSE_BASE_PATH = "/sefinnacional"
+
+
+def _server_table(relative: str) -> dict[str, Any]:
+    """Load one of nfelib's generated ``servers.py`` tables by file.
+
+    The client packages' ``__init__`` import ``brazil_fiscal_client`` (not a dependency here), but
+    the tables themselves are plain data, so they are loaded without their package.
+    """
+    path = Path(nfelib.__file__).parent / relative
+    name = "simulator._nfelib_" + relative.replace("/", "_").removesuffix(".py")
+    module = sys.modules.get(name) or _load(name, path)
+    servers: dict[str, Any] = module.servers
+    return servers
+
+
+def _load(name: str, path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _key(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.netloc.lower(), parts.path.rstrip("/").lower()
+
+
+@cache
+def soap_routes() -> dict[tuple[str, str], Route]:
+    """(host, path) of every SEFAZ endpoint in nfelib's tables -> its route."""
+    table: dict[tuple[str, str], Route] = {}
+    sources = (
+        (Family.NFE, _server_table("nfe/client/v4_0/servers.py"), _NFE_SERVICES),
+        (Family.CTE, _server_table("cte/client/v4_0/servers.py"), _CTE_SERVICES),
+        (Family.MDFE, _server_table("mdfe/client/v3_0/servers.py"), _MDFE_SERVICES),
+    )
+    for family, servers, names in sources:
+        for authority, config in servers.items():
+            for tp_amb, endpoints in (
+                (TpAmb.PRODUCTION, config["prod_endpoints"]),
+                (TpAmb.HOMOLOGATION, config["dev_endpoints"]),
+            ):
+                for endpoint, url in endpoints.items():
+                    service = names.get(endpoint.value)
+                    if service:
+                        route = Route(family, authority, tp_amb, service)
+                        table.setdefault(_key(url), route)
+    return table
+
+
+def resolve(path: str) -> Route | None:
+    """Route for a request path ``/{real host}{real path}``; None when nothing is served there."""
+    trimmed = urlsplit(path).path.lstrip("/")
+    host, _, rest = trimmed.partition("/")
+    host = host.lower()
+    if host in NFSE_HOSTS and ("/" + rest.lower()).startswith(NFSE_BASE_PATH):
+        return Route(Family.NFSE, "SEFIN", NFSE_HOSTS[host], "SefinNacional")
+    return soap_routes().get((host, ("/" + rest).rstrip("/").lower()))
+
+
+def nfse_subpath(path: str) -> str:
+    """The part of an NFS-e request path after ``/{host}/SefinNacional``, e.g. ``/nfse/{chave}``."""
+    trimmed = urlsplit(path).path.lstrip("/")
+    _, _, rest = trimmed.partition("/")
+    return "/" + rest[len(NFSE_BASE_PATH) :].lstrip("/")
+
+
+def endpoint_url(family: Family, authority: str, tp_amb: TpAmb, service: str) -> str:
+    """The real URL of a service (reverse of :func:`resolve`), for tests and documentation."""
+    for (host, path), route in soap_routes().items():
+        if route == Route(family, authority, tp_amb, service):
+            return f"{host}{path}"
+    raise KeyError(f"no {family.value} endpoint {service} for {authority} tpAmb={tp_amb.value}")

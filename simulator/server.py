@@ -1,0 +1,333 @@
+"""The simulator process: HTTPS with mutual TLS for the authority services, plain HTTP on loopback
+for the admin API.
+
+A hand-rolled threaded server (not a WSGI framework) because the fault modes need the raw socket:
+delaying, timing out, and dropping the connection after the work is committed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import socket
+import ssl
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from cryptography import x509
+
+from documents.certificates import holder_ids
+from simulator import nfe, nfe_events, pki, soap
+from simulator.authority import Authority
+from simulator.clock import Clock, wire
+from simulator.errors import BadRequest, SimulatorConfigError
+from simulator.faults import PRE_PROCESSING, FaultBook, FaultKind, RequestScope
+from simulator.routing import Family, Route, resolve
+from simulator.settings import Settings
+from simulator.state import Store
+
+assert nfe_events  # registers the NF-e event and voiding services
+log = logging.getLogger("simulator")
+MAX_BODY_BYTES = 5_000_000
+STATE_FILE = "simulator.sqlite3"
+
+
+class _Dropped(Exception):
+    """The connection was dropped on purpose (fault): nothing more is written."""
+
+
+class AuthorityHandler(BaseHTTPRequestHandler):
+    """One HTTPS request to an authority service."""
+
+    server: AuthorityServer
+    protocol_version = "HTTP/1.1"
+    timeout = 60
+
+    def setup(self) -> None:
+        super().setup()
+        ssl_socket = self.request
+        assert isinstance(ssl_socket, ssl.SSLSocket)
+        ssl_socket.do_handshake()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("%s " + format, self.client_address[0], *args)
+
+    def do_POST(self) -> None:
+        self._serve("POST")
+
+    def do_GET(self) -> None:
+        self._serve("GET")
+
+    def do_HEAD(self) -> None:
+        self._serve("HEAD")
+
+    def _serve(self, method: str) -> None:
+        try:
+            self._dispatch(method)
+        except _Dropped:
+            self.close_connection = True
+        except BadRequest as exc:
+            self._send(exc.status, soap.fault(exc.message), "application/soap+xml; charset=utf-8")
+
+    def _dispatch(self, method: str) -> None:
+        body = self._body()
+        route = resolve(self.path)
+        if route is None:
+            raise BadRequest(404, f"Servico nao encontrado: {urlsplit(self.path).path}")
+        authority = self.server.authority
+        caller = self._caller()
+        scope = RequestScope(
+            "nfse" if route.family is Family.NFSE else route.service,
+            caller,
+            self.headers.get("X-Simulator-Scope"),
+        )
+        paralysed = self._pre_faults(scope)
+        if route.family is Family.NFSE:
+            raise BadRequest(501, "NFS-e nacional ainda nao implementada no simulador")
+        answer = self._soap(route, body, scope, paralysed)
+        if authority.faults.take([FaultKind.DROP_AFTER_PROCESSING], scope):
+            self._drop()
+        self._send(200, answer, "application/soap+xml; charset=utf-8")
+
+    def _soap(self, route: Route, body: bytes, scope: RequestScope, paralysed: str | None) -> bytes:
+        request = soap.parse_request(body)
+        if request.operation.lower() != route.service.lower():
+            raise BadRequest(500, f"Operacao {request.operation} nao atendida em {route.service}")
+        call = nfe.Call(self.server.authority, route, request, scope)
+        if route.family is not Family.NFE:
+            raise BadRequest(501, f"{route.family.value} ainda nao implementado")
+        if paralysed is not None:
+            reason = "Servico Paralisado Momentaneamente" if paralysed == "108" else (
+                "Servico Paralisado sem Previsao")  # fmt: skip
+            answer = nfe.simple_answer(call, paralysed, reason)
+        elif scope.caller is None:
+            answer = nfe.simple_answer(call, "282", "Rejeicao: Certificado Transmissor sem CNPJ")
+        else:
+            answer = nfe.handle(call)
+        return soap.envelope(request.operation, request.family, answer)
+
+    def _pre_faults(self, scope: RequestScope) -> str | None:
+        """Apply delay/timeout/HTTP error faults; returns a paralysed cStat when one applies."""
+        faults = self.server.authority.faults
+        paralysed = None
+        while (fault := faults.take(PRE_PROCESSING, scope)) is not None:
+            if fault.kind is FaultKind.DELAY:
+                time.sleep(fault.seconds)
+                continue
+            if fault.kind is FaultKind.TIMEOUT:
+                time.sleep(fault.seconds)
+                self._drop()
+            if fault.kind is FaultKind.HTTP_ERROR:
+                self._send(fault.status, soap.fault("Erro interno do servidor (simulado)"),
+                           "application/soap+xml; charset=utf-8")  # fmt: skip
+                raise _Dropped
+            paralysed = fault.code
+            break
+        return paralysed
+
+    def _caller(self) -> str | None:
+        """CNPJ/CPF of the client certificate (the TLS layer already checked chain and validity)."""
+        der = self.request.getpeercert(binary_form=True)
+        if not der:
+            return None
+        ids = holder_ids(x509.load_der_x509_certificate(der))
+        return ids.cnpj or ids.cpf
+
+    def _body(self) -> bytes:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY_BYTES:
+            raise BadRequest(413, "Mensagem maior que o limite")
+        return self.rfile.read(length) if length else b""
+
+    def _drop(self) -> None:
+        """Close the TCP connection without an answer nor a TLS close_notify."""
+        with contextlib.suppress(OSError):
+            self.request.shutdown(socket.SHUT_RDWR)
+        raise _Dropped
+
+    def _send(self, status: int, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+class AuthorityServer(ThreadingHTTPServer):
+    """Threaded HTTPS server; the TLS handshake runs in the request thread, not in accept()."""
+
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], authority: Authority, context: ssl.SSLContext):
+        super().__init__(address, AuthorityHandler)
+        self.authority = authority
+        self.socket = context.wrap_socket(
+            self.socket, server_side=True, do_handshake_on_connect=False
+        )
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        log.debug("connection from %s ended with an error", client_address, exc_info=True)
+
+
+class AdminHandler(BaseHTTPRequestHandler):
+    """Plain-HTTP admin API on loopback: faults, clock and a view of the state."""
+
+    server: AdminServer
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        log.debug("admin " + format, *args)
+
+    def do_GET(self) -> None:
+        path = urlsplit(self.path).path
+        authority = self.server.authority
+        if path == "/_admin/state":
+            self._json(200, admin_state(authority))
+        elif path == "/_admin/faults":
+            self._json(200, {"faults": [f.describe() for f in authority.faults.active()]})
+        elif path == "/_admin/ca":
+            self._reply(200, authority.ca.pem(), "application/x-pem-file")
+        else:
+            self._json(404, {"error": "not found"})
+
+    def do_POST(self) -> None:
+        path = urlsplit(self.path).path
+        try:
+            payload = self._payload()
+            if path == "/_admin/faults":
+                specs = payload if isinstance(payload, list) else [payload]
+                added = self.server.authority.faults.add_all(specs)
+                self._json(201, {"faults": [f.describe() for f in added]})
+            elif path == "/_admin/clock":
+                now = self.server.authority.clock.advance(float(payload["advance_seconds"]))
+                self._json(200, {"now": wire(now)})
+            else:
+                self._json(404, {"error": "not found"})
+        except (SimulatorConfigError, KeyError, ValueError, TypeError) as exc:
+            self._json(400, {"error": str(exc)})
+
+    def do_DELETE(self) -> None:
+        parts = urlsplit(self.path)
+        if parts.path != "/_admin/faults":
+            self._json(404, {"error": "not found"})
+            return
+        scope = parse_qs(parts.query).get("scope", [None])[0]
+        self._json(200, {"removed": self.server.authority.faults.clear(scope)})
+
+    def _payload(self) -> Any:
+        length = int(self.headers.get("Content-Length") or 0)
+        return json.loads(self.rfile.read(length) or b"{}")
+
+    def _json(self, status: int, data: Any) -> None:
+        self._reply(status, json.dumps(data).encode(), "application/json")
+
+    def _reply(self, status: int, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class AdminServer(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], authority: Authority):
+        super().__init__(address, AdminHandler)
+        self.authority = authority
+
+
+def admin_state(authority: Authority) -> dict[str, Any]:
+    """What the simulator holds: ground truth for tests (every authorization it committed)."""
+    documents = authority.store.all_documents()
+    return {
+        "now": wire(authority.now()),
+        "documents": [
+            {
+                "chave": d.access_key,
+                "status": d.status,
+                "nProt": d.protocol,
+                "family": d.family,
+                "model": d.model,
+                "issuer": d.issuer,
+                "serie": d.series,
+                "numero": d.number,
+            }
+            for d in documents
+        ],
+        "voided_ranges": authority.store.count_voided(),
+        "faults": [f.describe() for f in authority.faults.active()],
+    }
+
+
+class Simulator:
+    """One simulator: CA, trust store, state, both servers. ``start()`` runs them in threads."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        data_dir = settings.data_dir
+        data_dir.mkdir(parents=True, exist_ok=True)
+        ca = _certificate_authority(settings)
+        self.ca_bundle = data_dir / pki.CA_CERT_FILE
+        if settings.ca_cert is not None:
+            self.ca_bundle.write_bytes(ca.pem())
+        trust_path = settings.trust_bundle or self.ca_bundle
+        trusted = pki.load_trust_store(trust_path.read_bytes())
+        faults = FaultBook(settings.seed)
+        faults.add_all(settings.faults)
+        self.authority = Authority(
+            settings, Store(data_dir / STATE_FILE), Clock(), faults, ca, trusted
+        )
+        cert_path, key_path = pki.write_server_certificate(ca, data_dir)
+        context = _tls_context(cert_path, key_path, trust_path)
+        self.https = AuthorityServer((settings.host, settings.port), self.authority, context)
+        self.admin = AdminServer((settings.host, settings.admin_port), self.authority)
+        self._threads: list[threading.Thread] = []
+
+    @property
+    def base_url(self) -> str:
+        host, port = self.https.server_address[:2]
+        return f"https://{host!s}:{port}"
+
+    @property
+    def admin_url(self) -> str:
+        host, port = self.admin.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def start(self) -> None:
+        for server in (self.https, self.admin):
+            thread = threading.Thread(target=server.serve_forever, daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def stop(self) -> None:
+        for server in (self.https, self.admin):
+            server.shutdown()
+            server.server_close()
+        for thread in self._threads:
+            thread.join(timeout=5)
+        self.authority.store.close()
+
+
+def _certificate_authority(settings: Settings) -> pki.CertificateAuthority:
+    if settings.ca_cert is not None and settings.ca_key is not None:
+        return pki.load_ca(settings.ca_cert, settings.ca_key)
+    return pki.load_or_create_ca(settings.data_dir)
+
+
+def _tls_context(cert: Path, key: Path, trust: Path) -> ssl.SSLContext:
+    """Mutual TLS 1.2+: the client must present a certificate that chains to the trust bundle."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.verify_mode = ssl.CERT_REQUIRED
+    context.load_verify_locations(cafile=str(trust))
+    context.load_cert_chain(str(cert), str(key))
+    return context

@@ -1,0 +1,143 @@
+"""Run a real simulator from pytest (or any Python code): HTTPS on a free loopback port.
+
+    with running_simulator(tmp_path / "sim") as sim:
+        pfx = sim.issue_a1(cnpj="11222333000181", password="secret")
+        ... point the client at sim.base_url, trusting sim.ca_bundle ...
+
+``running_simulator_process`` does the same with a child process (``python -m simulator serve``),
+so a test can stop it and start another on the same data dir to prove the state survives.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from simulator import pki
+from simulator.settings import Settings
+
+
+@dataclass
+class SimulatorHandle:
+    """Addresses of a running simulator plus helpers to get certificates and inject faults."""
+
+    base_url: str
+    admin_url: str
+    ca_bundle: Path
+    data_dir: Path
+    _stop: Any = field(repr=False, default=None)
+
+    def issue_a1(
+        self,
+        *,
+        cnpj: str | None = None,
+        cpf: str | None = None,
+        password: str,
+        name: str = "EMPRESA TESTE",
+        not_before: dt.datetime | None = None,
+        not_after: dt.datetime | None = None,
+    ) -> bytes:
+        """A PKCS#12 signed by this simulator's CA (so it is trusted for mTLS and signatures)."""
+        ca = pki.load_ca(self.data_dir / pki.CA_CERT_FILE, self.data_dir / pki.CA_KEY_FILE)
+        return pki.issue_a1(ca, cnpj=cnpj, cpf=cpf, name=name, not_before=not_before,
+                            not_after=not_after, password=password)  # fmt: skip
+
+    def set_fault(self, kind: str, **options: Any) -> list[dict[str, Any]]:
+        """Add one fault (see README: kinds, scope, times, seconds, status, code, limit)."""
+        reply = self.admin("POST", "/_admin/faults", {"kind": kind, **options})
+        faults: list[dict[str, Any]] = reply["faults"]
+        return faults
+
+    def clear_faults(self, scope: str | None = None) -> int:
+        suffix = "" if scope is None else f"?scope={urllib.parse.quote(scope)}"
+        removed: int = self.admin("DELETE", f"/_admin/faults{suffix}")["removed"]
+        return removed
+
+    def advance_clock(self, seconds: float) -> str:
+        now: str = self.admin("POST", "/_admin/clock", {"advance_seconds": seconds})["now"]
+        return now
+
+    def state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.admin("GET", "/_admin/state")
+        return state
+
+    def admin(self, method: str, path: str, payload: Any = None) -> Any:
+        data = None if payload is None else json.dumps(payload).encode()
+        request = urllib.request.Request(self.admin_url + path, data=data, method=method)
+        request.add_header("Content-Type", "application/json")
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return json.loads(response.read())
+
+    def stop(self) -> None:
+        if self._stop is not None:
+            self._stop()
+            self._stop = None
+
+
+@contextmanager
+def running_simulator(data_dir: Path, **settings: Any) -> Iterator[SimulatorHandle]:
+    """Start the simulator in this process (threads) on free loopback ports; stop it on exit."""
+    from simulator.server import Simulator
+
+    values = {"port": 0, "admin_port": 0, **settings}
+    simulator = Simulator(Settings(data_dir=data_dir, **values))
+    simulator.start()
+    handle = SimulatorHandle(
+        simulator.base_url, simulator.admin_url, simulator.ca_bundle, data_dir, simulator.stop
+    )
+    try:
+        yield handle
+    finally:
+        handle.stop()
+
+
+@contextmanager
+def running_simulator_process(
+    data_dir: Path, *, env: dict[str, str] | None = None, timeout: float = 30.0
+) -> Iterator[SimulatorHandle]:
+    """Start ``python -m simulator serve`` as a child process; terminate it on exit."""
+    ready = data_dir / "ready.json"
+    ready.unlink(missing_ok=True)
+    command = [sys.executable, "-m", "simulator", "serve", "--data-dir", str(data_dir),
+               "--port", "0", "--admin-port", "0", "--ready-file", str(ready)]  # fmt: skip
+    process = subprocess.Popen(command, env={**os.environ, **(env or {})})
+    try:
+        info = _wait_ready(ready, process, timeout)
+        handle = SimulatorHandle(info["base_url"], info["admin_url"], Path(info["ca_bundle"]),
+                                 data_dir, lambda: _terminate(process))  # fmt: skip
+        yield handle
+    finally:
+        _terminate(process)
+
+
+def _wait_ready(ready: Path, process: subprocess.Popen[bytes], timeout: float) -> dict[str, str]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ready.exists():
+            info: dict[str, str] = json.loads(ready.read_text())
+            return info
+        if process.poll() is not None:
+            raise RuntimeError(f"simulator exited with {process.returncode}")
+        time.sleep(0.05)
+    raise TimeoutError("simulator did not start")
+
+
+def _terminate(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
