@@ -1,0 +1,289 @@
+"""Input of the NF-e / NFC-e 4.00 builder: frozen values, taxes already computed.
+
+The builder never computes a tax: each item arrives with its ICMS, PIS, COFINS and (reform
+layout) IBS/CBS groups as the tax engine decided them, all money and rates as `Decimal`. The
+service adapts the engine's `TaxResult` to these types. Field names are English; the docstrings
+name the layout field each one fills. Enum values are the wire values.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+
+class TpAmb(enum.StrEnum):
+    PRODUCAO = "1"
+    HOMOLOGACAO = "2"
+
+
+class Modelo(enum.StrEnum):
+    NFE = "55"
+    NFCE = "65"
+
+
+class TpEmis(enum.StrEnum):
+    NORMAL = "1"
+    CONTINGENCIA_FS = "2"
+    REGIME_ESPECIAL_NFF = "3"
+    EPEC = "4"
+    CONTINGENCIA_FSDA = "5"
+    SVC_AN = "6"
+    SVC_RS = "7"
+    OFFLINE_NFCE = "9"
+
+
+class TpNF(enum.StrEnum):
+    ENTRADA = "0"
+    SAIDA = "1"
+
+
+class IdDest(enum.StrEnum):
+    INTERNA = "1"
+    INTERESTADUAL = "2"
+    EXTERIOR = "3"
+
+
+class FinNFe(enum.StrEnum):
+    NORMAL = "1"
+    COMPLEMENTAR = "2"
+    AJUSTE = "3"
+    DEVOLUCAO = "4"
+
+
+class IndPres(enum.StrEnum):
+    NAO_SE_APLICA = "0"
+    PRESENCIAL = "1"
+    INTERNET = "2"
+    TELEATENDIMENTO = "3"
+    ENTREGA_DOMICILIO = "4"
+    PRESENCIAL_FORA = "5"
+    OUTROS = "9"
+
+
+class TpImp(enum.StrEnum):
+    SEM_DANFE = "0"
+    RETRATO = "1"
+    PAISAGEM = "2"
+    SIMPLIFICADO = "3"
+    DANFCE = "4"
+    DANFCE_ELETRONICA = "5"
+
+
+class Crt(enum.StrEnum):
+    """Regime of the issuer: decides whether ICMS comes as CST or CSOSN."""
+
+    SIMPLES_NACIONAL = "1"
+    SIMPLES_EXCESSO_SUBLIMITE = "2"
+    REGIME_NORMAL = "3"
+    SIMPLES_MEI = "4"
+
+
+class IndIEDest(enum.StrEnum):
+    CONTRIBUINTE = "1"
+    ISENTO = "2"
+    NAO_CONTRIBUINTE = "9"
+
+
+class ModFrete(enum.StrEnum):
+    EMITENTE = "0"
+    DESTINATARIO = "1"
+    TERCEIROS = "2"
+    PROPRIO_REMETENTE = "3"
+    PROPRIO_DESTINATARIO = "4"
+    SEM_FRETE = "9"
+
+
+@dataclass(frozen=True)
+class Address:
+    """enderEmit / enderDest."""
+
+    street: str  # xLgr
+    number: str  # nro
+    district: str  # xBairro
+    city_code: str  # cMun (IBGE, 7 digits)
+    city: str  # xMun
+    uf: str  # UF
+    cep: str | None = None  # CEP (8 digits)
+    complement: str | None = None  # xCpl
+    phone: str | None = None  # fone
+    country_code: str = "1058"  # cPais
+    country: str = "BRASIL"  # xPais
+
+
+@dataclass(frozen=True)
+class Issuer:
+    """emit. `registration` is the CNPJ (14 characters, alphanumeric allowed) or a CPF."""
+
+    registration: str
+    name: str  # xNome
+    address: Address
+    ie: str  # IE
+    crt: Crt
+    trade_name: str | None = None  # xFant
+    im: str | None = None  # IM (municipal registration, with CNAE)
+    cnae: str | None = None  # CNAE
+
+
+@dataclass(frozen=True)
+class Recipient:
+    """dest. Exactly one of CNPJ, CPF or a foreign id; NFC-e consumers may omit the address."""
+
+    name: str | None  # xNome
+    ind_ie_dest: IndIEDest
+    cnpj: str | None = None
+    cpf: str | None = None
+    foreign_id: str | None = None  # idEstrangeiro
+    address: Address | None = None
+    ie: str | None = None
+    email: str | None = None
+
+
+@dataclass(frozen=True)
+class Icms:
+    """One ICMS group: `cst` (regime normal) or `csosn` (Simples Nacional), never both.
+
+    Supported: CST 00, 20, 40, 41, 50, 51, 60, 90 and CSOSN 101, 102, 103, 300, 400, 500, 900.
+    Substitution (ST) groups are not modelled yet.
+    """
+
+    orig: str
+    cst: str | None = None
+    csosn: str | None = None
+    mod_bc: str | None = None  # modBC
+    v_bc: Decimal | None = None
+    p_red_bc: Decimal | None = None
+    p_icms: Decimal | None = None
+    v_icms: Decimal | None = None
+    p_cred_sn: Decimal | None = None
+    v_cred_icms_sn: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class PisCofins:
+    """PIS or COFINS: CST with, when taxed by rate, base, rate and value."""
+
+    cst: str
+    v_bc: Decimal | None = None
+    rate: Decimal | None = None  # pPIS / pCOFINS
+    value: Decimal = Decimal("0.00")  # vPIS / vCOFINS
+
+
+@dataclass(frozen=True)
+class IbsCbs:
+    """IBSCBS of the reform layout (LC 214/2025): CST, cClassTrib and the rates and values.
+
+    Without `v_bc` only CST and cClassTrib are written (immunity, exemption).
+    """
+
+    cst: str
+    c_class_trib: str
+    v_bc: Decimal | None = None
+    p_ibs_uf: Decimal = Decimal("0")
+    v_ibs_uf: Decimal = Decimal("0.00")
+    p_ibs_mun: Decimal = Decimal("0")
+    v_ibs_mun: Decimal = Decimal("0.00")
+    p_cbs: Decimal = Decimal("0")
+    v_cbs: Decimal = Decimal("0.00")
+
+
+@dataclass(frozen=True)
+class ItemTaxes:
+    icms: Icms
+    pis: PisCofins
+    cofins: PisCofins
+    ibs_cbs: IbsCbs | None = None
+    approximate_total: Decimal | None = None  # vTotTrib (Lei 12.741)
+
+
+@dataclass(frozen=True)
+class Item:
+    """det/prod. Taxable unit and quantity equal the commercial ones (uTrib = uCom)."""
+
+    code: str  # cProd
+    description: str  # xProd
+    ncm: str
+    cfop: str
+    unit: str  # uCom / uTrib
+    quantity: Decimal  # qCom / qTrib
+    unit_price: Decimal  # vUnCom / vUnTrib
+    total: Decimal  # vProd
+    taxes: ItemTaxes
+    gtin: str = "SEM GTIN"  # cEAN / cEANTrib
+    cest: str | None = None
+    discount: Decimal | None = None  # vDesc
+    additional_info: str | None = None  # infAdProd
+
+
+@dataclass(frozen=True)
+class Card:
+    """detPag/card: how a card payment was captured (tpIntegra 1 integrated, 2 not)."""
+
+    integration: str = "2"  # tpIntegra
+    acquirer_cnpj: str | None = None  # CNPJ
+    brand: str | None = None  # tBand
+    authorization: str | None = None  # cAut
+
+
+@dataclass(frozen=True)
+class Payment:
+    """detPag. `kind` is tPag (01 cash, 03 credit card, 17 PIX, 90 none, 99 other...)."""
+
+    kind: str  # tPag
+    amount: Decimal  # vPag
+    indicator: str | None = None  # indPag: 0 at sight, 1 in instalments
+    description: str | None = None  # xPag (required with tPag 99)
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Contingency:
+    """dhCont and xJust, required whenever tpEmis is not normal."""
+
+    started_at: dt.datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class TechResponsible:
+    """infRespTec: the software house responsible for the issuing system."""
+
+    cnpj: str
+    contact: str  # xContato
+    email: str
+    phone: str  # fone
+
+
+@dataclass(frozen=True)
+class NFeData:
+    """Everything the builder needs for one NF-e (model 55) or NFC-e (model 65)."""
+
+    modelo: Modelo
+    tp_amb: TpAmb
+    serie: int
+    numero: int
+    cnf: str  # 8 random digits, see documents.keys.random_cnf
+    issued_at: dt.datetime  # dhEmi, timezone-aware
+    nat_op: str
+    issuer: Issuer
+    items: tuple[Item, ...]
+    payments: tuple[Payment, ...]
+    recipient: Recipient | None = None
+    mod_frete: ModFrete = ModFrete.SEM_FRETE
+    tp_nf: TpNF = TpNF.SAIDA
+    id_dest: IdDest = IdDest.INTERNA
+    fin_nfe: FinNFe = FinNFe.NORMAL
+    final_consumer: bool = False  # indFinal
+    ind_pres: IndPres = IndPres.NAO_SE_APLICA
+    tp_imp: TpImp = TpImp.RETRATO
+    tp_emis: TpEmis = TpEmis.NORMAL
+    contingency: Contingency | None = None
+    left_at: dt.datetime | None = None  # dhSaiEnt (never on an NFC-e)
+    change: Decimal | None = None  # vTroco
+    additional_info: str | None = None  # infCpl
+    fisco_info: str | None = None  # infAdFisco
+    tech_responsible: TechResponsible | None = None
+    ver_proc: str = "fiscal-service 0.1"
+    references: tuple[str, ...] = field(default=())  # NFref/refNFe access keys

@@ -1,0 +1,116 @@
+"""One HTTPS request over `http.client`, telling "not sent" from "uncertain".
+
+`http.client` lets us separate the phases: connect (TCP + TLS handshake), write the request, read
+the answer. A failure before the request is completely written cannot have been processed, so it
+is `NotSent` (safe to retry). Once written, any failure (timeout, reset, truncated answer) is
+`Uncertain`. One exception: a TLS alert about our certificate can arrive on the first read under
+TLS 1.3 (the server checks the client certificate after our handshake finished); the server's
+TLS layer then discarded the request, so that is `NotSent` too.
+"""
+
+from __future__ import annotations
+
+import http.client
+import socket
+import ssl
+from collections.abc import Mapping
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from documents.transmission.outcome import NotSent, NotSentReason, Uncertain, UncertainReason
+
+_REJECTION_ALERTS = ("CERTIFICATE", "UNKNOWN_CA", "ACCESS_DENIED", "HANDSHAKE_FAILURE")
+
+
+@dataclass(frozen=True)
+class HttpAnswer:
+    """A complete HTTP answer (any status)."""
+
+    status: int
+    body: bytes
+    content_type: str
+
+
+@dataclass(frozen=True)
+class HttpRequest:
+    method: str
+    url: str
+    body: bytes | None
+    headers: Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class Limits:
+    connect_timeout: float
+    read_timeout: float
+    max_bytes: int
+
+
+def exchange(
+    request: HttpRequest, context: ssl.SSLContext, limits: Limits
+) -> HttpAnswer | NotSent | Uncertain:
+    """Send `request` and read the whole answer, classifying every failure."""
+    parts = urlsplit(request.url)
+    host = parts.hostname or ""
+    conn = http.client.HTTPSConnection(
+        host, parts.port or 443, context=context, timeout=limits.connect_timeout
+    )
+    try:
+        failure = _connect(conn) or _write(conn, request, parts.path or "/", limits.read_timeout)
+        return failure or _read(conn, limits.max_bytes)
+    finally:
+        conn.close()
+
+
+def _connect(conn: http.client.HTTPSConnection) -> NotSent | None:
+    try:
+        conn.connect()
+    except socket.gaierror as exc:
+        return NotSent(NotSentReason.DNS_FAILED, str(exc))
+    except ConnectionRefusedError as exc:
+        return NotSent(NotSentReason.CONNECTION_REFUSED, str(exc))
+    except TimeoutError as exc:
+        return NotSent(NotSentReason.CONNECT_TIMEOUT, str(exc) or "connect timed out")
+    except (ssl.SSLError, ssl.CertificateError) as exc:
+        return NotSent(NotSentReason.TLS_FAILED, str(exc))
+    except OSError as exc:
+        return NotSent(NotSentReason.CONNECT_FAILED, str(exc))
+    return None
+
+
+def _write(
+    conn: http.client.HTTPSConnection, request: HttpRequest, path: str, timeout: float
+) -> NotSent | None:
+    if conn.sock is not None:
+        conn.sock.settimeout(timeout)
+    try:
+        conn.request(request.method, path, body=request.body, headers=dict(request.headers))
+    except ssl.SSLError as exc:
+        reason = NotSentReason.TLS_REJECTED if _is_rejection(exc) else NotSentReason.WRITE_FAILED
+        return NotSent(reason, str(exc))
+    except (OSError, http.client.HTTPException) as exc:
+        return NotSent(NotSentReason.WRITE_FAILED, str(exc) or type(exc).__name__)
+    return None
+
+
+def _read(conn: http.client.HTTPSConnection, max_bytes: int) -> HttpAnswer | NotSent | Uncertain:
+    try:
+        response = conn.getresponse()
+        body = response.read(max_bytes + 1)
+    except TimeoutError as exc:
+        return Uncertain(UncertainReason.READ_TIMEOUT, str(exc) or "read timed out")
+    except ssl.SSLError as exc:
+        if _is_rejection(exc):
+            return NotSent(NotSentReason.TLS_REJECTED, str(exc))
+        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc))
+    except (OSError, http.client.HTTPException) as exc:
+        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc) or type(exc).__name__)
+    if len(body) > max_bytes:
+        return Uncertain(UncertainReason.UNREADABLE_ANSWER, f"answer larger than {max_bytes} B")
+    return HttpAnswer(response.status, body, response.getheader("Content-Type", ""))
+
+
+def _is_rejection(exc: ssl.SSLError) -> bool:
+    """A TLS alert refusing our certificate: the peer's TLS layer dropped the request."""
+    reason = str(getattr(exc, "reason", "") or "")
+    return "ALERT" in reason and any(marker in reason for marker in _REJECTION_ALERTS)

@@ -1,0 +1,112 @@
+"""Authorized wrappers: `nfeProc`, `procEventoNFe` and `ProcInutNFe`.
+
+A wrapper is what we store and hand out as "the authorized document", so it must never pair a
+document with a protocol that is not its own. Each builder checks, before joining them, that the
+protocol names the same access key (or event, or number range), the same environment, carries
+the document's own DigestValue where the layout has one (`digVal`), and has an authorizing
+status. Anything else raises `ProtocolMismatchError` (sped-nfe `Complements` does the same).
+"""
+
+from __future__ import annotations
+
+import copy
+
+from lxml import etree
+
+from documents.errors import ProtocolMismatchError
+from documents.nfe.builder import LAYOUT_VERSION, NFE_NS
+from documents.signing import DS_NS
+from documents.xml import parse_untrusted
+
+AUTHORIZED_NFE = frozenset({"100", "150", "110", "205", "301", "302", "303"})
+"""Protocol statuses that may be attached to an NF-e: authorized (100, 150) or denied
+(110, 205, 301-303; a denied document is kept with its protocol too)."""
+REGISTERED_EVENT = frozenset({"135", "136"})
+"""Event registered (and linked, or not linked) to the NF-e."""
+LATE_CANCELLATION = "155"
+"""Cancellation registered out of time: a registered cancellation all the same."""
+VOIDED = "102"
+"""Number range voided (inutilização homologada)."""
+
+_Q = f"{{{NFE_NS}}}"
+_DS = f"{{{DS_NS}}}"
+
+
+def _root(document: bytes | etree._Element) -> etree._Element:
+    return parse_untrusted(document) if isinstance(document, bytes) else document
+
+
+def _text(element: etree._Element, path: str) -> str:
+    return str(element.findtext(path, default="") or "").strip()
+
+
+def _expect(field: str, expected: str, actual: str) -> None:
+    if expected != actual:
+        raise ProtocolMismatchError(field, expected, actual)
+
+
+def _expect_status(actual: str, allowed: frozenset[str]) -> None:
+    if actual not in allowed:
+        raise ProtocolMismatchError("cStat", "|".join(sorted(allowed)), actual)
+
+
+def _wrap(tag: str, version: str, *parts: etree._Element) -> bytes:
+    root = etree.Element(_Q + tag, nsmap={None: NFE_NS}, versao=version)
+    for part in parts:
+        root.append(copy.deepcopy(part))
+    return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True))
+
+
+def _digest_value(signed: etree._Element) -> str:
+    return _text(signed, f"{_DS}Signature/{_DS}SignedInfo/{_DS}Reference/{_DS}DigestValue")
+
+
+def nfe_proc(nfe: bytes | etree._Element, protocol: bytes | etree._Element) -> bytes:
+    """`nfeProc{NFe, protNFe}` after checking chNFe, tpAmb, digVal and cStat."""
+    nfe_root, prot = _root(nfe), _root(protocol)
+    _expect("root", _Q + "protNFe", prot.tag)
+    inf_nfe, info = nfe_root.find(_Q + "infNFe"), prot.find(_Q + "infProt")
+    if inf_nfe is None or info is None:
+        raise ProtocolMismatchError("infNFe/infProt", "present", "missing")
+    _expect("chNFe", str(inf_nfe.get("Id", ""))[3:], _text(info, _Q + "chNFe"))
+    _expect("tpAmb", _text(inf_nfe, f"{_Q}ide/{_Q}tpAmb"), _text(info, _Q + "tpAmb"))
+    _expect("digVal", _digest_value(nfe_root), _text(info, _Q + "digVal"))
+    _expect_status(_text(info, _Q + "cStat"), AUTHORIZED_NFE)
+    return _wrap("nfeProc", LAYOUT_VERSION, nfe_root, prot)
+
+
+def proc_evento_nfe(event: bytes | etree._Element, answer: bytes | etree._Element) -> bytes:
+    """`procEventoNFe{evento, retEvento}` after checking key, type, sequence, tpAmb and cStat."""
+    event_root, ret = _root(event), _root(answer)
+    _expect("root", _Q + "retEvento", ret.tag)
+    sent, got = event_root.find(_Q + "infEvento"), ret.find(_Q + "infEvento")
+    if sent is None or got is None:
+        raise ProtocolMismatchError("infEvento", "present", "missing")
+    for field in ("chNFe", "tpEvento", "nSeqEvento", "tpAmb"):
+        _expect(field, _text(sent, _Q + field), _text(got, _Q + field))
+    allowed = REGISTERED_EVENT
+    if _text(sent, _Q + "tpEvento") == "110111":
+        allowed = REGISTERED_EVENT | {LATE_CANCELLATION}
+    _expect_status(_text(got, _Q + "cStat"), allowed)
+    return _wrap("procEventoNFe", str(event_root.get("versao", "1.00")), event_root, ret)
+
+
+def _number(text: str) -> str:
+    """Numeric fields compare as numbers: a serie written "1" or "001" is the same serie."""
+    return str(int(text)) if text.isdigit() else text
+
+
+_RANGE_FIELDS = ("tpAmb", "cUF", "ano", "CNPJ", "mod", "serie", "nNFIni", "nNFFin")
+
+
+def proc_inut_nfe(request: bytes | etree._Element, answer: bytes | etree._Element) -> bytes:
+    """`ProcInutNFe{inutNFe, retInutNFe}` after checking the range, tpAmb and cStat 102."""
+    request_root, ret = _root(request), _root(answer)
+    _expect("root", _Q + "retInutNFe", ret.tag)
+    sent, got = request_root.find(_Q + "infInut"), ret.find(_Q + "infInut")
+    if sent is None or got is None:
+        raise ProtocolMismatchError("infInut", "present", "missing")
+    for field in _RANGE_FIELDS:
+        _expect(field, _number(_text(sent, _Q + field)), _number(_text(got, _Q + field)))
+    _expect_status(_text(got, _Q + "cStat"), frozenset({VOIDED}))
+    return _wrap("ProcInutNFe", LAYOUT_VERSION, request_root, ret)
