@@ -82,12 +82,22 @@ class Blueprint(SmorestBlueprint):
     def _make_doc_response_schema(schema: Any) -> Any:
         if schema is None:
             return None
-        name = "Envelope" + schema.__class__.__name__.removesuffix("Schema")
+        return _enveloped(schema.__class__)
+
+
+_ENVELOPED: dict[type, type] = {}
+
+
+def _enveloped(schema_class: type) -> type:
+    """The documented schema of a success answer: the view's schema plus the envelope."""
+    if schema_class not in _ENVELOPED:
         fields = {
             "success": ma.fields.Boolean(required=True),
             "request_id": ma.fields.String(required=True),
         }
-        return type(name, (schema.__class__,), fields)
+        name = "Envelope" + schema_class.__name__.removesuffix("Schema")
+        _ENVELOPED[schema_class] = type(name, (schema_class,), fields)
+    return _ENVELOPED[schema_class]
 
 
 def _validation_error(error: HTTPException) -> ApiError:

@@ -70,11 +70,13 @@ def _register_security(api: Api) -> None:
 def _register_blueprints(app: Flask, api: Api) -> None:
     from service.accounts.blueprint import blp as api_keys
     from service.companies.blueprint import blp as companies
+    from service.configuration.blueprint import blp as configuration
     from service.docs import blp as docs
+    from service.fiscal.blueprint import calc, rules_blp
     from service.health.blueprint import blp as health
     from service.wallet.blueprint import blp as wallet
 
-    for blueprint in (api_keys, companies, wallet):
+    for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration):
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     app.register_blueprint(health)
     app.register_blueprint(docs, url_prefix=API_PREFIX)

@@ -5,5 +5,7 @@ def load_all() -> None:
     import service.accounts.models
     import service.audit.models
     import service.companies.models
+    import service.configuration.models
     import service.fiscal.models
+    import service.registers.models
     import service.wallet.models  # noqa: F401

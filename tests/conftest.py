@@ -60,8 +60,9 @@ def database_urls(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str
     yield urls
 
 
-def make_settings(backend: str, urls: dict[str, str], data_dir: Path, prefix: str,
-                  **overrides: Any) -> Settings:
+def make_settings(
+    backend: str, urls: dict[str, str], data_dir: Path, prefix: str, **overrides: Any
+) -> Settings:
     production = backend == "postgres"
     settings = Settings(
         data_dir=data_dir,
@@ -97,8 +98,9 @@ def _wipe(app: Flask) -> None:
 
 
 @pytest.fixture
-def app_factory(backend: str, database_urls: dict[str, str], tmp_path: Path,
-                redis_prefix: str) -> Iterator[Any]:
+def app_factory(
+    backend: str, database_urls: dict[str, str], tmp_path: Path, redis_prefix: str
+) -> Iterator[Any]:
     """Builds apps on the chosen backend; tables are emptied after the test."""
     made: list[Flask] = []
 

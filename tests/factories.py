@@ -34,22 +34,47 @@ def make_account(rt: Runtime, **kwargs: Any) -> AccountHandle:
         return AccountHandle(created.account.id, created.live_key, created.test_key)
 
 
-def make_key(rt: Runtime, account_id: str, *, scopes: Any = ALL_SCOPES, mode: str = "live",
-             kind: str = "user", name: str = "teste") -> str:
+def make_key(
+    rt: Runtime,
+    account_id: str,
+    *,
+    scopes: Any = ALL_SCOPES,
+    mode: str = "live",
+    kind: str = "user",
+    name: str = "teste",
+) -> str:
     with transaction(rt.sessions) as session:
-        issued = accounts.issue_key(session, rt.hasher, account_id=account_id, name=name,
-                                    scopes=scopes, mode=KeyMode(mode), kind=KeyKind(kind))
+        issued = accounts.issue_key(
+            session,
+            rt.hasher,
+            account_id=account_id,
+            name=name,
+            scopes=scopes,
+            mode=KeyMode(mode),
+            kind=KeyKind(kind),
+        )
         return issued.plaintext
 
 
-def make_company(rt: Runtime, account_id: str, *, codigo: str | None = None,
-                 modulos: list[str] | None = None, ativo: bool = True,
-                 cnpj: str = "11222333000181", max_companies: int = 100) -> Company:
+def make_company(
+    rt: Runtime,
+    account_id: str,
+    *,
+    codigo: str | None = None,
+    modulos: list[str] | None = None,
+    ativo: bool = True,
+    cnpj: str = "11222333000181",
+    max_companies: int = 100,
+) -> Company:
     n = next(_counter)
     with transaction(rt.sessions) as session:
         company = companies.create_company(
-            session, account_id=account_id, max_companies=max_companies,
-            codigo=codigo or f"empresa{n}", razao_social=f"Empresa {n} Ltda", cnpj=cnpj,
+            session,
+            account_id=account_id,
+            max_companies=max_companies,
+            codigo=codigo or f"empresa{n}",
+            razao_social=f"Empresa {n} Ltda",
+            cnpj=cnpj,
             modulos=modulos,
         )
         company.ativo = ativo

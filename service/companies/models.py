@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 from enum import StrEnum
 
-from sqlalchemy import JSON, Boolean, ForeignKey, String, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    Numeric,
+    String,
+    UniqueConstraint,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
@@ -50,3 +60,35 @@ class Company(Base):
     modulos: Mapped[list[str]] = mapped_column(JSON, default=lambda: list(DEFAULT_MODULES))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+    # Issuer data (issue 5): the company is the issuer of its documents.
+    criado_por_chave_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    nome_fantasia: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    ie: Mapped[str | None] = mapped_column(String(25), nullable=True)
+    iest: Mapped[str | None] = mapped_column(String(25), nullable=True)
+    im: Mapped[str | None] = mapped_column(String(25), nullable=True)
+    crt: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    apuracao: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    cnae: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    cnaes_secundarios: Mapped[list[str]] = mapped_column(JSON, default=list)
+    cep: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    logradouro: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    numero: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    complemento: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    bairro: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    municipio: Mapped[str | None] = mapped_column(String(100), nullable=True)
+    cod_municipio: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    uf: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    telefone: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    email: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    serie_nfe: Mapped[int] = mapped_column(Integer, default=1)
+    serie_nfce: Mapped[int] = mapped_column(Integer, default=1)
+    csc_id: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    csc_cifrado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    exige_ibs_cbs: Mapped[bool] = mapped_column(Boolean, default=False)
+    origem_dados: Mapped[dict[str, str]] = mapped_column(JSON, default=dict)
+    confirmado_em: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    rntrc: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    taf_cteos: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    reg_estadual_cteos: Mapped[str | None] = mapped_column(String(25), nullable=True)
+    regime_especial_nfse: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    limite_revisao: Mapped[Decimal | None] = mapped_column(Numeric(4, 3), nullable=True)

@@ -40,3 +40,16 @@ class BaseRule(Base):
     revisao: Mapped[int] = mapped_column(Integer, default=1)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class RuleRevision(Base):
+    """A counter bumped in the same transaction as any change to a company's rules.
+
+    Each API process caches the company's compiled engine rules under this number, so a
+    change made through any process invalidates every cache without messaging.
+    """
+
+    __tablename__ = "rule_revisions"
+
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), primary_key=True)
+    revisao: Mapped[int] = mapped_column(Integer, default=0)

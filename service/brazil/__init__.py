@@ -1,0 +1,1 @@
+"""Brazilian identifiers: check digits and geography, pure functions with no I/O."""

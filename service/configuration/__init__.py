@@ -1,0 +1,1 @@
+"""Fiscal configuration of a company: issuer, certificate, natures, tax and IVA rules."""

@@ -1,0 +1,154 @@
+"""Automatic configuration: natures VENDA / VENDA_CONSUMIDOR, `[Auto]` tax rules and the
+IBS/CBS rule, generated from the issuer's CRT and regime.
+
+Nothing is deleted and nothing duplicated: a rule is generated only when no `[Auto]` rule with
+the same criteria exists (active or deactivated by the user). Rates come from the global rule
+packs (`rulepacks/`) or from the law the spec names (PIS/COFINS by regime); when a pack does
+not have a rate the rule is created without it and the answer says so in `avisos`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from engine.defaults import AUTO_PRIORITY, AUTO_TAG
+from engine.packs import iter_packs
+from engine.rules import Rule, RuleOrigin, RuleType
+from service.companies.models import Company
+from service.configuration import rules
+
+PIS_COFINS = {
+    "presumido": (Decimal("0.65"), Decimal("3.00")),  # cumulative, Lei 9.718/1998
+    "real": (Decimal("1.65"), Decimal("7.60")),  # non-cumulative, Leis 10.637/02 and 10.833/03
+}
+NATURES = (
+    {"codigo": "VENDA", "descricao": "Venda de mercadoria", "padrao_nfe": True},
+    {"codigo": "VENDA_CONSUMIDOR", "descricao": "Venda ao consumidor", "padrao_nfce": True,
+     "consumidor_final": True},
+)  # fmt: skip
+
+
+@dataclass
+class Outcome:
+    crt: int | None
+    regime: str | None
+    criados: dict[str, int] = field(
+        default_factory=lambda: {"naturezas": 0, "tributacao": 0, "iva": 0}
+    )
+    desativadas: int = 0
+    avisos: list[str] = field(default_factory=list)
+
+
+def _global_rules(tipo: RuleType) -> list[Rule]:
+    found: list[Rule] = []
+    for pack in iter_packs():
+        if not pack.errors:
+            found.extend(r for r in pack.rules if r.tipo is tipo and r.origem is RuleOrigin.GLOBAL)
+    return found
+
+
+def internal_icms_rate(uf: str, on: date) -> Decimal | None:
+    """The issuer UF's modal ICMS rate from the global pack, in force on `on`."""
+    for rule in _global_rules(RuleType.ICMS_ALIQUOTA_INTERNA):
+        if rule.criterios.get("uf_origem") == uf and rule.in_force(on):
+            value = rule.resultado.get("aliquota")
+            return Decimal(str(value)) if value is not None else None
+    return None
+
+
+def _regime(company: Company, apuracao: str | None) -> str | None:
+    if company.crt in (1, 2, 4):
+        return "simples_nacional"
+    return apuracao or company.apuracao
+
+
+def _tax_bodies(company: Company, regime: str | None, out: Outcome) -> list[dict[str, Any]]:
+    crt = company.crt
+    base: dict[str, Any] = {"crt": crt, "prioridade": AUTO_PRIORITY}
+    if crt in (1, 2, 4):
+        family: dict[str, Any] = {"csosn": "102", "cst_pis": "49", "cst_cofins": "49"}
+        return [
+            {**base, **family, "operacao": "interna", "cfop": "5102",
+             "descricao": "[Auto] Venda interna"},
+            {**base, **family, "operacao": "interestadual", "cfop": "6102",
+             "descricao": "[Auto] Venda interestadual"},
+        ]  # fmt: skip
+    family = {"cst_icms": "00"}
+    if regime in PIS_COFINS:
+        pis, cofins = PIS_COFINS[regime]
+        family.update(cst_pis="01", aliq_pis=pis, cst_cofins="01", aliq_cofins=cofins)
+    else:
+        out.avisos.append("Informe `apuracao` (presumido ou real) para gerar PIS/COFINS.")
+    internal = internal_icms_rate(company.uf or "", date.today())
+    if internal is None:
+        out.avisos.append(f"Alíquota interna de ICMS de {company.uf} ausente no pacote global.")
+    inner = {**base, **family, "operacao": "interna", "cfop": "5102", "aliq_icms": internal}
+    inter = {**base, **family, "operacao": "interestadual", "cfop": "6102"}
+    out.avisos.append("Alíquota interestadual (4/7/12%) resolvida pelo pacote global no cálculo.")
+    return [{**inner, "descricao": "[Auto] Venda interna"},
+            {**inter, "descricao": "[Auto] Venda interestadual"}]  # fmt: skip
+
+
+def _iva_body(company: Company, out: Outcome) -> dict[str, Any] | None:
+    """The 2026 IBS/CBS test-year rule (CST 000, cClassTrib 000001), rates from the pack."""
+    if company.crt != 3:
+        return None
+    packs = [r for r in _global_rules(RuleType.IBS_CBS) if r.in_force(date.today())]
+    result = dict(packs[0].resultado) if packs else {}
+    if not packs:
+        out.avisos.append("Alíquotas IBS/CBS ausentes no pacote global; regra criada sem elas.")
+    rates: dict[str, Any] = {
+        k: Decimal(str(result[k])) for k in ("ibs_p_uf", "ibs_p_mun", "cbs_p") if k in result
+    }
+    return {"cst": "000", "cclasstrib": "000001", "prioridade": AUTO_PRIORITY,
+            "vigencia_inicio": date(2026, 1, 1), "vigencia_fim": date(2026, 12, 31),
+            "descricao": "[Auto] IBS/CBS 2026", **rates}  # fmt: skip
+
+
+def _existing_auto(company: Company, kind: rules.RuleKind, criteria: dict[str, Any]) -> Any:
+    model = kind.model
+    from sqlalchemy import select
+
+    from service import runtime
+
+    query = select(model).where(model.company_id == company.id)
+    found: list[Any] = list(runtime.db().execute(query).scalars())
+    for rule in found:
+        if AUTO_TAG in (rule.tags or []) and rule.criterios == criteria:
+            return rule
+    return None
+
+
+def _ensure_rule(
+    company: Company, kind: rules.RuleKind, body: dict[str, Any], out: Outcome
+) -> None:
+    criteria = rules._clean(rules._split(kind, body)[0])
+    existing = _existing_auto(company, kind, criteria)
+    if existing is not None:
+        out.desativadas += 0 if existing.ativo else 1
+        return
+    rules.create_rule(company, kind, body, tags=[AUTO_TAG])
+    out.criados[kind.entidade] += 1
+
+
+def run(company: Company, apuracao: str | None = None) -> Outcome:
+    """Generate what is missing; never deletes, never duplicates."""
+    if apuracao and company.crt == 3:
+        company.apuracao = apuracao
+    out = Outcome(crt=company.crt, regime=_regime(company, apuracao))
+    if company.crt is None:
+        out.avisos.append("Informe o CRT do emitente para gerar regras automáticas.")
+        return out
+    for nature in NATURES:
+        if rules.find_nature(company, str(nature["codigo"])) is None:
+            rules.create_nature(company, dict(nature), tags=[AUTO_TAG])
+            out.criados["naturezas"] += 1
+    for body in _tax_bodies(company, out.regime, out):
+        _ensure_rule(company, rules.TAX, body, out)
+    iva = _iva_body(company, out)
+    if iva is not None:
+        _ensure_rule(company, rules.IVA, iva, out)
+    return out

@@ -1,0 +1,309 @@
+"""`/configuracao-fiscal`: routes only; the work is in the sibling modules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask import request
+from flask.views import MethodView
+from sqlalchemy import select
+
+from service import runtime
+from service.accounts.scopes import Scope
+from service.api import Blueprint
+from service.audit.models import AuditEntry
+from service.auth import current_credential, requires
+from service.companies import operations as companies
+from service.companies.resolver import resolve_company
+from service.configuration import automatic, certificate, issuer, overview, rules
+from service.configuration.errors import CertificateRejected
+from service.configuration.fields import CompanySelector
+from service.configuration.issuer_schemas import IssuerSchema
+from service.configuration.models import Nature
+from service.configuration.rule_schemas import IvaRuleSchema, NatureSchema, TaxRuleSchema
+from service.errors import ApiError
+
+blp = Blueprint(
+    "configuration", __name__, url_prefix="/configuracao-fiscal", description="Configuração fiscal"
+)
+
+
+class ListArgs(CompanySelector):
+    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+
+
+class LogArgs(CompanySelector):
+    entidade = ma.fields.String()
+    page = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1))
+    limit = ma.fields.Integer(load_default=20, validate=ma.validate.Range(min=1, max=100))
+
+
+class AutomaticSchema(CompanySelector):
+    apuracao = ma.fields.String(validate=ma.validate.OneOf(["presumido", "real"]))
+
+
+def _commit() -> None:
+    runtime.db().commit()
+
+
+def _overview_or_empty() -> dict[str, Any]:
+    credential = current_credential()
+    has_selector = request.args.get("empresa") or request.args.get("empresa_id")
+    if not has_selector and not companies.account_companies(runtime.db(), credential.account_id):
+        return overview.empty()
+    return overview.build(resolve_company())
+
+
+@blp.route("")
+class Overview(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        """Configuration overview; without any company, 0% with an issuer pendency."""
+        return _overview_or_empty()
+
+
+@blp.route("/validar")
+class Validate(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        """200 when ready to issue, else 422 `CONFIG_FISCAL_INCOMPLETA` with the pendencies."""
+        data = _overview_or_empty()
+        if not data["pronta_para_emitir"]:
+            raise ApiError(
+                "CONFIG_FISCAL_INCOMPLETA",
+                details=data["pendencias"],
+                body={k: data[k] for k in ("configuracao_fiscal_percentual", "pronta_para_emitir")},
+            )
+        return data
+
+
+def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any]:
+    state = overview.build(company)
+    return {
+        "crt": outcome.crt,
+        "regime": outcome.regime,
+        "criados": outcome.criados,
+        "regras_automaticas_desativadas": outcome.desativadas,
+        "avisos": outcome.avisos,
+        "configuracao_fiscal_percentual": state["configuracao_fiscal_percentual"],
+        "pronta_para_emitir": state["pronta_para_emitir"],
+    }
+
+
+@blp.route("/automatica")
+class Automatic(MethodView):
+    @blp.arguments(AutomaticSchema)
+    @blp.response(200)
+    @requires(Scope.CONFIGURAR)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Generate natures, `[Auto]` tax rules and the IBS/CBS rule; idempotent."""
+        company = resolve_company()
+        outcome = automatic.run(company, body.get("apuracao"))
+        answer = _automatic_answer(outcome, company)
+        _commit()
+        return answer
+
+
+@blp.route("/emitente")
+class Issuer(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        return {"emitente": issuer.render(resolve_company())}
+
+    @blp.arguments(IssuerSchema)
+    @blp.response(201)
+    @requires(Scope.CONFIGURAR)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create the company bound to the key's user; it starts in homologation."""
+        company = issuer.create(current_credential(), body)
+        answer: dict[str, Any] = {"empresa": company.codigo}
+        if body.get("config_automatica", True):
+            answer["configuracao_automatica"] = _automatic_answer(automatic.run(company), company)
+        answer["emitente"] = issuer.render(company)
+        _commit()
+        return answer
+
+    @blp.arguments(IssuerSchema(partial=True))
+    @blp.response(200)
+    @requires(Scope.CONFIGURAR)
+    def put(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Partial update; previous and new values are audited."""
+        company = issuer.update(resolve_company(), dict(body))
+        if body.get("config_automatica", True) and company.crt is not None:
+            automatic.run(company)
+        state = overview.build(company)
+        _commit()
+        return {"emitente": issuer.render(company), "status": state["etapas"]["emitente"]}
+
+
+def _upload() -> certificate.Upload:
+    """JSON `{arquivo_base64, senha}` or multipart `arquivo` + `senha`."""
+    if request.files or request.form:
+        file, password = request.files.get("arquivo"), request.form.get("senha")
+        data = file.read() if file is not None else None
+    else:
+        body = request.get_json(silent=True) or {}
+        encoded, password = body.get("arquivo_base64"), body.get("senha")
+        data = certificate.decode_base64(encoded) if isinstance(encoded, str) and encoded else None
+    errors = [{"field": name, "message": "Campo obrigatório."}
+              for name, v in (("arquivo", data), ("senha", password)) if not v]  # fmt: skip
+    if errors:
+        raise ApiError("VALIDATION_ERROR", errors=errors)
+    return certificate.Upload(data=data or b"", password=str(password))
+
+
+@blp.route("/certificado")
+class CertificateView(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self) -> dict[str, Any]:
+        return {"certificado": certificate.status(resolve_company())}
+
+    @blp.response(201)
+    @requires(Scope.CONFIGURAR)
+    def post(self) -> dict[str, Any]:
+        """Validate and store an A1; the password is sealed and never returned or logged."""
+        company = resolve_company()
+        try:
+            upload = _upload()
+            certificate.install(company, upload)
+        except CertificateRejected as exc:
+            raise ApiError(exc.code) from None
+        state = certificate.status(company)
+        _commit()
+        problems: list[str] = state["problemas"]  # type: ignore[assignment]
+        aviso = problems[0] if problems else None
+        return {"certificado": state, "aviso": aviso}
+
+
+@blp.route("/logs")
+class Logs(MethodView):
+    @blp.arguments(LogArgs, location="query")
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        company = resolve_company()
+        query = select(AuditEntry).where(AuditEntry.company_id == company.id)
+        if args.get("entidade"):
+            query = query.where(AuditEntry.entidade == args["entidade"])
+        from service.pagination import paginate
+
+        query = query.order_by(AuditEntry.criado_em.desc(), AuditEntry.id.desc())
+        page = paginate(runtime.db(), query, args["page"], args["limit"])
+        return {"total": page.total, "items": [_entry(e) for e in page.itens]}
+
+
+def _entry(entry: AuditEntry) -> dict[str, Any]:
+    return {
+        "id": entry.id, "acao": entry.acao, "entidade": entry.entidade,
+        "registro_id": entry.registro_id, "valor_anterior": entry.valor_anterior,
+        "valor_novo": entry.valor_novo, "ip": entry.ip, "criado_em": entry.criado_em.isoformat(),
+    }  # fmt: skip
+
+
+@blp.route("/naturezas")
+class Natures(MethodView):
+    @blp.arguments(ListArgs, location="query")
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        ativo = bool(args["ativo"]) if "ativo" in args else None
+        items = [rules.render_nature(n) for n in rules.list_natures(resolve_company(), ativo)]
+        return {"total": len(items), "items": items}
+
+    @blp.arguments(NatureSchema)
+    @blp.response(201)
+    @requires(Scope.CONFIGURAR)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        nature = rules.create_nature(resolve_company(), body)
+        _commit()
+        return {"item": rules.render_nature(nature), "avisos": []}
+
+
+@blp.route("/naturezas/<record_id>")
+class NatureItem(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self, record_id: str) -> dict[str, Any]:
+        return {"item": rules.render_nature(rules.get_owned(Nature, record_id, resolve_company()))}
+
+    @blp.arguments(NatureSchema(partial=True))
+    @blp.response(200)
+    @requires(Scope.CONFIGURAR)
+    def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
+        company = resolve_company()
+        nature = rules.update_nature(company, rules.get_owned(Nature, record_id, company), body)
+        _commit()
+        return {"item": rules.render_nature(nature)}
+
+    @blp.response(200)
+    @requires(Scope.CONFIGURAR)
+    def delete(self, record_id: str) -> dict[str, Any]:
+        company = resolve_company()
+        nature = rules.deactivate_nature(company, rules.get_owned(Nature, record_id, company))
+        _commit()
+        return {"item": rules.render_nature(nature)}
+
+
+def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> None:
+    """List/create and get/update/deactivate views of one rule kind."""
+
+    class Collection(MethodView):
+        @blp.arguments(ListArgs, location="query")
+        @blp.response(200)
+        @requires(Scope.CONSULTAR)
+        def get(self, args: dict[str, Any]) -> dict[str, Any]:
+            query = select(kind.model).where(kind.model.company_id == resolve_company().id)
+            if "ativo" in args:
+                query = query.where(kind.model.ativo.is_(bool(args["ativo"])))
+            query = query.order_by(kind.model.prioridade.desc(), kind.model.created_at)
+            found: list[Any] = list(runtime.db().execute(query).scalars())
+            items = [rules.render_rule(r, kind) for r in found]
+            return {"total": len(items), "itens": items}
+
+        @blp.arguments(schema)
+        @blp.response(201)
+        @requires(Scope.CONFIGURAR)
+        def post(self, body: dict[str, Any]) -> dict[str, Any]:
+            rule, warnings = rules.create_rule(resolve_company(), kind, body)
+            _commit()
+            return {"item": rules.render_rule(rule, kind), "avisos": warnings}
+
+    class Item(MethodView):
+        @blp.response(200)
+        @requires(Scope.CONSULTAR)
+        def get(self, record_id: str) -> dict[str, Any]:
+            rule = rules.get_owned(kind.model, record_id, resolve_company())
+            return {"item": rules.render_rule(rule, kind)}
+
+        @blp.arguments(schema(partial=True))
+        @blp.response(200)
+        @requires(Scope.CONFIGURAR)
+        def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
+            company = resolve_company()
+            rule = rules.get_owned(kind.model, record_id, company)
+            rules.update_rule(company, kind, rule, dict(body))
+            _commit()
+            return {"item": rules.render_rule(rule, kind)}
+
+        @blp.response(200)
+        @requires(Scope.CONFIGURAR)
+        def delete(self, record_id: str) -> dict[str, Any]:
+            company = resolve_company()
+            rule = rules.get_owned(kind.model, record_id, company)
+            rules.deactivate_rule(company, kind, rule)
+            _commit()
+            return {"item": rules.render_rule(rule, kind)}
+
+    Collection.__name__ = f"{kind.entidade.title()}Rules"
+    Item.__name__ = f"{kind.entidade.title()}RuleItem"
+    blp.route(path)(Collection)
+    blp.route(path + "/<record_id>")(Item)
+
+
+_rule_routes("/tributacao", rules.TAX, TaxRuleSchema)
+_rule_routes("/iva", rules.IVA, IvaRuleSchema)

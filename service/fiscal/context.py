@@ -1,0 +1,206 @@
+"""From the caller's minimal JSON and the company's registers to the engine's TaxContext.
+
+Only facts are gathered here; nothing is computed and no tax is guessed. A fact the engine
+needs and the company has not configured becomes `missing` (422
+`FISCAL_CONFIGURATION_REQUIRED`), never a default.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from engine import Company as EngineCompany
+from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxContext, Transport
+from service.companies.models import Company
+from service.errors import ApiError
+
+
+def _decimal(value: Any, field: str) -> Decimal:
+    try:
+        amount = Decimal(str(value))
+    except (InvalidOperation, ValueError) as exc:
+        raise _invalid(field, "Deve ser um número decimal.") from exc
+    if not amount.is_finite() or amount < 0:
+        raise _invalid(field, "Deve ser um número não negativo.")
+    return amount
+
+
+def _invalid(field: str, message: str) -> ApiError:
+    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])
+
+
+def _object(value: Any) -> dict[str, Any]:
+    """A nested JSON object, or an empty one when absent or of another type."""
+    return value if isinstance(value, dict) else {}
+
+
+def _digits(value: Any) -> str:
+    return "".join(ch for ch in str(value or "") if ch.isalnum())
+
+
+def issuer(company: Company, contexto: str | None) -> EngineCompany:
+    """The issuer's facts; CRT and UF must be configured (never presumed)."""
+    crt, uf = getattr(company, "crt", None), getattr(company, "uf", None)
+    missing = [name for name, value in (("emitente.crt", crt), ("emitente.uf", uf)) if not value]
+    if missing:
+        raise ApiError(
+            "FISCAL_CONFIGURATION_REQUIRED", missing=missing, motivos=["EMITENTE_INCOMPLETO"]
+        )
+    return EngineCompany(
+        crt=int(crt),  # type: ignore[arg-type]
+        uf=str(uf),
+        cod_municipio=getattr(company, "cod_municipio", None),
+        regime=getattr(company, "regime_tributario", None),
+        cnae=getattr(company, "cnae", None),
+        contexto=contexto or getattr(company, "contexto_fiscal", None),
+    )
+
+
+def counterpart(party: Any, *, consumidor_final: Any = None) -> Counterpart:
+    """NF-e recipient / NFS-e or CT-e taker, from an inline object."""
+    if not isinstance(party, dict):
+        return Counterpart(consumidor_final=consumidor_final)
+    doc = _digits(party.get("cpf_cnpj"))
+    address = _object(party.get("endereco"))
+    kind = PersonType.PF if len(doc) == 11 else PersonType.PJ if len(doc) == 14 else None
+    return Counterpart(
+        uf=address.get("uf") or party.get("uf"),
+        cod_municipio=address.get("cod_municipio") or party.get("cod_municipio"),
+        tipo=kind,
+        contribuinte=party.get("contribuinte"),
+        consumidor_final=consumidor_final
+        if consumidor_final is not None
+        else kind is PersonType.PF,
+        simples_nacional=party.get("simples_nacional"),
+        tipo_estabelecimento=party.get("tipo_estabelecimento"),
+    )
+
+
+def goods_items(raw_items: Any) -> tuple[Item, ...]:
+    """NF-e/NFC-e items with their fiscal facts (from the request or the product register)."""
+    if not isinstance(raw_items, list) or not raw_items:
+        raise _invalid("operacao.itens", "Informe ao menos um item.")
+    return tuple(_goods_item(n, raw) for n, raw in enumerate(raw_items, start=1))
+
+
+def _goods_item(numero: int, raw: Any) -> Item:
+    field = f"operacao.itens.{numero - 1}"
+    if not isinstance(raw, dict):
+        raise _invalid(field, "Item inválido.")
+    for required in ("quantidade", "valor"):
+        if raw.get(required) is None:
+            raise _invalid(f"{field}.{required}", "Campo obrigatório.")
+    return Item(
+        numero=numero,
+        quantidade=_decimal(raw["quantidade"], f"{field}.quantidade"),
+        valor_unitario=_decimal(raw["valor"], f"{field}.valor"),
+        desconto=_decimal(raw.get("desconto", 0), f"{field}.desconto"),
+        produto_id=raw.get("produto_id") or raw.get("codigo"),
+        ncm=_digits(raw.get("ncm")) or None,
+        cest=_digits(raw.get("cest")) or None,
+        origem=str(raw["origem"]) if raw.get("origem") is not None else None,
+        categoria=raw.get("categoria"),
+    )
+
+
+def service_item(servico: Any) -> Item:
+    if not isinstance(servico, dict):
+        raise _invalid("operacao.servico", "Campo obrigatório.")
+    if servico.get("valor") is None:
+        raise _invalid("operacao.servico.valor", "Campo obrigatório.")
+    local = _object(servico.get("local_prestacao"))
+    return Item(
+        numero=1,
+        quantidade=Decimal("1"),
+        valor_unitario=_decimal(servico["valor"], "operacao.servico.valor"),
+        desconto=_decimal(servico.get("desconto", 0), "operacao.servico.desconto"),
+        c_trib_nac=_digits(servico.get("c_trib_nac")) or None,
+        lc116=servico.get("lc116"),
+        nbs=_digits(servico.get("nbs")) or None,
+        municipio_incidencia=servico.get("municipio_incidencia"),
+        cod_municipio_prestacao=local.get("cod_municipio")
+        or servico.get("cod_municipio_prestacao"),
+        enquadramentos=frozenset(servico.get("enquadramentos") or ()),
+    )
+
+
+def transport(operacao: dict[str, Any]) -> tuple[Transport, Item]:
+    origem, destino = operacao.get("origem") or {}, operacao.get("destino") or {}
+    if not origem.get("uf") or not destino.get("uf"):
+        raise _invalid("operacao.origem", "Informe origem e destino (uf).")
+    if operacao.get("valor_prestacao") is None:
+        raise _invalid("operacao.valor_prestacao", "Campo obrigatório.")
+    fiscal = operacao.get("fiscal") or {}
+    route = Transport(
+        uf_inicio=origem["uf"],
+        uf_fim=destino["uf"],
+        cod_municipio_inicio=origem.get("cod_municipio"),
+        cod_municipio_fim=destino.get("cod_municipio"),
+        tipo_estabelecimento_tomador=fiscal.get("tipo_estabelecimento_tomador"),
+        cfop=fiscal.get("cfop"),
+    )
+    value = _decimal(operacao["valor_prestacao"], "operacao.valor_prestacao")
+    return route, Item(numero=1, quantidade=Decimal("1"), valor_unitario=value)
+
+
+def overrides(operacao: dict[str, Any], can_override: bool) -> Overrides | None:
+    """`servico.aliquota_iss` / `servico.iss_retido` replace computed values: scope + reason."""
+    servico = _object(operacao.get("servico"))
+    declared = {k: servico[k] for k in ("aliquota_iss", "iss_retido") if servico.get(k) is not None}
+    if not declared:
+        return None
+    if not can_override:
+        raise ApiError("FORBIDDEN", "Substituir valores calculados exige a permissão override.")
+    motivo = str(operacao.get("override_motivo") or "").strip()
+    if not motivo:
+        raise _invalid("operacao.override_motivo", "Obrigatório ao substituir valores calculados.")
+    rate = declared.get("aliquota_iss")
+    return Overrides(
+        override_motivo=motivo,
+        aliquota_iss=_decimal(rate, "operacao.servico.aliquota_iss") if rate is not None else None,
+        iss_retido=declared.get("iss_retido"),
+    )
+
+
+def operation_date(operacao: dict[str, Any], today: date) -> date:
+    raw = operacao.get("data_operacao")
+    if raw is None:
+        return today
+    try:
+        return date.fromisoformat(str(raw))
+    except ValueError as exc:
+        raise _invalid("operacao.data_operacao", "Data inválida (use AAAA-MM-DD).") from exc
+
+
+def build_context(
+    documento: DocumentType,
+    operacao: dict[str, Any],
+    company: Company,
+    *,
+    contexto: str | None,
+    today: date,
+    can_override: bool,
+) -> TaxContext:
+    """One TaxContext per document family's minimal JSON."""
+    base: dict[str, Any] = {
+        "documento": documento,
+        "data_operacao": operation_date(operacao, today),
+        "empresa": issuer(company, contexto),
+        "natureza_id": operacao.get("natureza"),
+    }
+    if documento in (DocumentType.NFE, DocumentType.NFCE):
+        base["itens"] = goods_items(operacao.get("itens"))
+        base["contraparte"] = counterpart(
+            operacao.get("cliente"), consumidor_final=operacao.get("consumidor_final")
+        )
+    elif documento is DocumentType.NFSE:
+        base["itens"] = (service_item(operacao.get("servico")),)
+        base["contraparte"] = counterpart(operacao.get("tomador"))
+        base["overrides"] = overrides(operacao, can_override)
+    elif documento in (DocumentType.CTE, DocumentType.CTEOS):
+        route, item = transport(operacao)
+        base["transporte"], base["itens"] = route, (item,)
+        base["contraparte"] = counterpart(operacao.get("tomador"))
+    return TaxContext(**base)

@@ -1,0 +1,117 @@
+"""Company base rules: create, change, deactivate — each audited and bumping the revision."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from engine.errors import InvalidRuleError
+from engine.validation import check_rule
+from service.audit import operations as audit
+from service.companies.models import Company
+from service.errors import ApiError
+from service.fiscal.models import BaseRule
+from service.fiscal.rules import bump_revision, to_engine_rule
+from service.ids import new_id
+
+WRITABLE = (
+    "tipo", "criterios", "resultado", "condicao", "vigencia_inicio", "vigencia_fim", "versao",
+    "fonte", "descricao", "referencia", "prioridade", "confianca",
+)  # fmt: skip
+
+
+def _validate(row: BaseRule) -> None:
+    """The engine's own invariants (rates 0..100, cClassTrib vs CST, benefit fundamento)."""
+    try:
+        check_rule(to_engine_rule(row))
+    except (InvalidRuleError, ValueError, TypeError) as exc:
+        message = getattr(exc, "message", str(exc))
+        raise ApiError("VALIDATION_ERROR", errors=[{"field": "regra", "message": message}]) from exc
+
+
+def snapshot_of(row: BaseRule) -> dict[str, Any]:
+    """What the audit log keeps of a rule (JSON-ready)."""
+    values = {name: getattr(row, name) for name in WRITABLE}
+    values["vigencia_inicio"] = str(values["vigencia_inicio"])
+    values["vigencia_fim"] = str(values["vigencia_fim"]) if values["vigencia_fim"] else None
+    values["confianca"] = str(values["confianca"])
+    return values
+
+
+def _apply(row: BaseRule, data: dict[str, Any]) -> None:
+    for name in WRITABLE:
+        if name in data and not (name == "confianca" and data[name] is None):
+            setattr(row, name, data[name])
+
+
+def create_rule(
+    session: Session, company: Company, data: dict[str, Any], *, actor: str, ip: str | None
+) -> BaseRule:
+    row = BaseRule(
+        id=new_id("rb"),
+        account_id=company.account_id,
+        company_id=company.id,
+        confianca=Decimal("1"),
+        tags=[],
+        ativo=True,
+        revisao=1,
+    )
+    _apply(row, data)
+    _validate(row)
+    session.add(row)
+    bump_revision(session, company.id)
+    audit.record(
+        session,
+        account_id=company.account_id,
+        company_id=company.id,
+        acao="CRIAR",
+        entidade="regra_base",
+        registro_id=row.id,
+        depois=snapshot_of(row),
+        ip=ip,
+        actor_key_id=actor,
+    )
+    return row
+
+
+def update_rule(
+    session: Session, row: BaseRule, data: dict[str, Any], *, actor: str, ip: str | None
+) -> BaseRule:
+    before = snapshot_of(row)
+    _apply(row, data)
+    _validate(row)
+    row.revisao += 1
+    bump_revision(session, row.company_id)
+    audit.record(
+        session,
+        account_id=row.account_id,
+        company_id=row.company_id,
+        acao="ALTERAR",
+        entidade="regra_base",
+        registro_id=row.id,
+        antes=before,
+        depois=snapshot_of(row),
+        ip=ip,
+        actor_key_id=actor,
+    )
+    return row
+
+
+def deactivate_rule(session: Session, row: BaseRule, *, actor: str, ip: str | None) -> BaseRule:
+    row.ativo = False
+    bump_revision(session, row.company_id)
+    audit.record(
+        session,
+        account_id=row.account_id,
+        company_id=row.company_id,
+        acao="DESATIVAR",
+        entidade="regra_base",
+        registro_id=row.id,
+        antes={"ativo": True},
+        depois={"ativo": False},
+        ip=ip,
+        actor_key_id=actor,
+    )
+    return row

@@ -1,0 +1,1 @@
+"""The company's registers documents are issued from: products and customers."""
