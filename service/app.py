@@ -68,6 +68,7 @@ def _register_security(api: Api) -> None:
 
 
 def _register_blueprints(app: Flask, api: Api) -> None:
+    import service.configuration.engine_rules  # noqa: F401  (tax/IVA rules feed the engine)
     from service.accounts.blueprint import blp as api_keys
     from service.companies.blueprint import blp as companies
     from service.configuration.blueprint import blp as configuration

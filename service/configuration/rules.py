@@ -24,6 +24,7 @@ from service.configuration.fields import field_error, plain, without_selector
 from service.configuration.models import IvaRule, Nature, TaxRule
 from service.configuration.rule_schemas import IVA_CRITERIA, IVA_RESULT, TAX_CRITERIA, TAX_RESULT
 from service.errors import ApiError
+from service.fiscal.rules import bump_revision
 from service.ids import new_id
 from service.registers.models import Product
 
@@ -167,6 +168,7 @@ def create_rule(
     warnings = conflicts(company, kind, rule)
     runtime.db().add(rule)
     runtime.db().flush()
+    bump_revision(runtime.db(), company.id)
     log_change(company, "CRIAR", kind.entidade, rule.id, None, render_rule(rule, kind))
     return rule, warnings
 
@@ -184,6 +186,7 @@ def update_rule(
     _set(rule, body, ("descricao", "prioridade", "vigencia_inicio", "vigencia_fim", "ativo"))
     rule.revisao += 1
     runtime.db().flush()
+    bump_revision(runtime.db(), company.id)
     log_change(company, "ATUALIZAR", kind.entidade, rule.id, before, render_rule(rule, kind))
     return rule
 
@@ -203,6 +206,7 @@ def kind_schema_check(kind: RuleKind, merged: dict[str, Any]) -> None:
 def deactivate_rule(company: Company, kind: RuleKind, rule: TaxRule | IvaRule) -> None:
     before = render_rule(rule, kind)
     rule.ativo = False
+    bump_revision(runtime.db(), company.id)
     log_change(company, "DESATIVAR", kind.entidade, rule.id, before, render_rule(rule, kind))
 
 

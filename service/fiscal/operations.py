@@ -46,6 +46,21 @@ def _apply(row: BaseRule, data: dict[str, Any]) -> None:
             setattr(row, name, data[name])
 
 
+def _audit(
+    session: Session,
+    row: BaseRule,
+    acao: str,
+    *,
+    antes: dict[str, Any] | None,
+    depois: dict[str, Any],
+    actor: str,
+    ip: str | None,
+) -> None:
+    audit.record(session, account_id=row.account_id, company_id=row.company_id, acao=acao,
+                 entidade="regra_base", registro_id=row.id, antes=antes, depois=depois, ip=ip,
+                 actor_key_id=actor)  # fmt: skip
+
+
 def create_rule(
     session: Session, company: Company, data: dict[str, Any], *, actor: str, ip: str | None
 ) -> BaseRule:
@@ -62,17 +77,7 @@ def create_rule(
     _validate(row)
     session.add(row)
     bump_revision(session, company.id)
-    audit.record(
-        session,
-        account_id=company.account_id,
-        company_id=company.id,
-        acao="CRIAR",
-        entidade="regra_base",
-        registro_id=row.id,
-        depois=snapshot_of(row),
-        ip=ip,
-        actor_key_id=actor,
-    )
+    _audit(session, row, "CRIAR", antes=None, depois=snapshot_of(row), actor=actor, ip=ip)
     return row
 
 
@@ -84,34 +89,20 @@ def update_rule(
     _validate(row)
     row.revisao += 1
     bump_revision(session, row.company_id)
-    audit.record(
-        session,
-        account_id=row.account_id,
-        company_id=row.company_id,
-        acao="ALTERAR",
-        entidade="regra_base",
-        registro_id=row.id,
-        antes=before,
-        depois=snapshot_of(row),
-        ip=ip,
-        actor_key_id=actor,
-    )
+    _audit(session, row, "ALTERAR", antes=before, depois=snapshot_of(row), actor=actor, ip=ip)
     return row
 
 
 def deactivate_rule(session: Session, row: BaseRule, *, actor: str, ip: str | None) -> BaseRule:
     row.ativo = False
     bump_revision(session, row.company_id)
-    audit.record(
+    _audit(
         session,
-        account_id=row.account_id,
-        company_id=row.company_id,
-        acao="DESATIVAR",
-        entidade="regra_base",
-        registro_id=row.id,
+        row,
+        "DESATIVAR",
         antes={"ativo": True},
         depois={"ativo": False},
+        actor=actor,
         ip=ip,
-        actor_key_id=actor,
     )
     return row

@@ -238,3 +238,30 @@ def test_base_rule_validation(client, issuer):
         url, headers=auth(account.live), json={**ISS_SP, "resultado": {"aliquota": "120"}}
     )
     assert bad_rate.status_code == 422
+
+
+def test_nfe_taxes_from_the_automatic_configuration(client, rt):
+    """Issuer CRT 3 in SP (lucro presumido), operation today (the [Auto] rules start on the day
+    they are generated): CST 00 with the internal SP
+    rate from the global pack (RICMS/SP art. 52 I: 18 %) and PIS/COFINS 0.65/3.00
+    (Lei 9.718 art. 4 / Lei 10.833): 1,000.00 → ICMS 180.00, PIS 6.50, COFINS 30.00."""
+    from tests.factories_config import issuer_body
+
+    account = make_account(rt)
+    created = client.post("/api/v1/configuracao-fiscal/emitente", headers=auth(account.live),
+                          json=issuer_body(crt=3, apuracao="presumido"))
+    assert created.status_code == 201, created.get_json()
+    response = client.post("/api/v1/fiscal/calcular?explain=true", headers=auth(account.live),
+                           json={"documento": "NFE", "operacao": {
+                               "cliente": {"cpf_cnpj": "11222333000181", "contribuinte": True,
+                                           "endereco": {"uf": "SP", "cod_municipio": "3550308"}},
+                               "consumidor_final": False,
+                               "itens": [{"codigo": "P1", "ncm": "22021000", "origem": "0",
+                                          "quantidade": "10", "valor": "100.00"}]}})
+    assert response.status_code == 200, response.get_json()
+    body = response.get_json()
+    item = body["taxes"]["itens"][0]
+    assert item.get("cfop") == "5102", body["missing"]
+    assert item["icms"]["CST"] == "00" and item["icms"]["vICMS"] == "180.00"
+    assert item["pis"]["v"] == "6.50" and item["cofins"]["v"] == "30.00"
+    assert item["regra_tributaria"]["regra_id"].startswith("trib_")
