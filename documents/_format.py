@@ -7,17 +7,19 @@ with more places than the layout allows is a bug upstream, so it is refused, not
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from decimal import Decimal
 
 from documents.errors import InvalidDocumentDataError
 
 _CENT = Decimal("0.01")
+_STEPS = {places: Decimal(1).scaleb(-places) for places in range(11)}
 
 
 def _exact(value: Decimal, places: int, field: str) -> Decimal:
     if not isinstance(value, Decimal) or not value.is_finite():
         raise InvalidDocumentDataError(field, f"must be a finite Decimal, got {value!r}")
-    quantized = value.quantize(Decimal(1).scaleb(-places))
+    quantized = value.quantize(_STEPS[places])
     if quantized != value:
         raise InvalidDocumentDataError(field, f"{value} has more than {places} decimal places")
     if quantized < 0:
@@ -30,6 +32,7 @@ def money(value: Decimal, field: str = "valor") -> str:
     return f"{_exact(value, 2, field):.2f}"
 
 
+@functools.lru_cache(maxsize=1024)
 def rate(value: Decimal, field: str = "aliquota") -> str:
     """TDec_0302a04: a percentage with two to four decimal places (`18.00`, `1.6500` -> `1.65`)."""
     exact = _exact(value, 4, field)

@@ -248,16 +248,36 @@ def test_nfe_taxes_from_the_automatic_configuration(client, rt):
     from tests.factories_config import issuer_body
 
     account = make_account(rt)
-    created = client.post("/api/v1/configuracao-fiscal/emitente", headers=auth(account.live),
-                          json=issuer_body(crt=3, apuracao="presumido"))
+    created = client.post(
+        "/api/v1/configuracao-fiscal/emitente",
+        headers=auth(account.live),
+        json=issuer_body(crt=3, apuracao="presumido"),
+    )
     assert created.status_code == 201, created.get_json()
-    response = client.post("/api/v1/fiscal/calcular?explain=true", headers=auth(account.live),
-                           json={"documento": "NFE", "operacao": {
-                               "cliente": {"cpf_cnpj": "11222333000181", "contribuinte": True,
-                                           "endereco": {"uf": "SP", "cod_municipio": "3550308"}},
-                               "consumidor_final": False,
-                               "itens": [{"codigo": "P1", "ncm": "22021000", "origem": "0",
-                                          "quantidade": "10", "valor": "100.00"}]}})
+    response = client.post(
+        "/api/v1/fiscal/calcular?explain=true",
+        headers=auth(account.live),
+        json={
+            "documento": "NFE",
+            "operacao": {
+                "cliente": {
+                    "cpf_cnpj": "11222333000181",
+                    "contribuinte": True,
+                    "endereco": {"uf": "SP", "cod_municipio": "3550308"},
+                },
+                "consumidor_final": False,
+                "itens": [
+                    {
+                        "codigo": "P1",
+                        "ncm": "22021000",
+                        "origem": "0",
+                        "quantidade": "10",
+                        "valor": "100.00",
+                    }
+                ],
+            },
+        },
+    )
     assert response.status_code == 200, response.get_json()
     body = response.get_json()
     item = body["taxes"]["itens"][0]

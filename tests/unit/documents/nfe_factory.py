@@ -90,7 +90,8 @@ def item(n: int, *, simples: bool = False, reform: bool = True) -> Item:
 
 
 def nfe_data(n_items: int = 3, **overrides: Any) -> NFeData:
-    items = tuple(item(i, reform=overrides.pop("reform", True)) for i in range(1, n_items + 1))
+    reform = overrides.pop("reform", True)
+    items = tuple(item(i, reform=reform) for i in range(1, n_items + 1))
     total = sum((i.total for i in items), Decimal("0.00"))
     data = NFeData(
         modelo=Modelo.NFE, tp_amb=TpAmb.HOMOLOGACAO, serie=1, numero=1, cnf="48213577",

@@ -1,0 +1,373 @@
+"""Benchmark: our NF-e pipeline (build, sign, validate, serialize) beside the peers and the floor.
+
+    python bench/pipeline.py [--n 1 50 990] [--budget 2.0] [--out bench/results/pipeline.md]
+
+Same input, same timing method and same floor primitives as the peer benchmark
+(`../shared/bench/peers/bench_peers.py`, imported, not copied): the input dict of `make_input(n)`,
+3 warm-up runs, then at least 30 timed runs within a budget of `budget * (1 + n/250)` seconds,
+medians and p95 per phase. The certificate is loaded once (once per company, as in the service).
+
+Peers whose packages are missing here are reported as missing, never faked: PyNFe and
+erpbrasil.assinatura (nfelib's signer) are not installed in this environment, and both need
+signxml < 4, which conflicts with the service's signxml 5. nfelib's build, serialize and
+validate phases still run.
+
+Phases of ours: adapt (input dict -> NFeData, the work of the service's TaxResult adapter),
+build (NFeData -> lxml tree), sign (XmlSigner), validate (cached official XSD), wrap (enviNFe +
+serialization). Every final document is checked untimed: XSD, our verifier, xmlsec1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import types
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from lxml import etree
+
+ROOT = Path(__file__).resolve().parents[1]
+PEERS = Path(os.environ.get("PEERS_DIR", ROOT.parent / "shared" / "bench" / "peers"))
+sys.path[:0] = [str(ROOT), str(PEERS)]
+
+from documents.certificates import load_pkcs12  # noqa: E402
+from documents.nfe.builder import NFE_NS, build_nfe  # noqa: E402
+from documents.nfe.model import (  # noqa: E402
+    Address,
+    Crt,
+    Icms,
+    IndIEDest,
+    IndPres,
+    Issuer,
+    Item,
+    ItemTaxes,
+    Modelo,
+    NFeData,
+    Payment,
+    PisCofins,
+    Recipient,
+    TpAmb,
+)  # fmt: skip
+from documents.schemas import validate  # noqa: E402
+from documents.signing import XmlSigner, verify_signature  # noqa: E402
+
+MISSING: dict[str, str] = {}
+
+
+class _Absent(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Stands in for peer packages that are not installed, so the peer module still imports;
+    the approaches that need them are then reported as missing."""
+
+    def __init__(self, packages: tuple[str, ...]) -> None:
+        self.packages = packages
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name.split(".")[0] not in self.packages:
+            return None
+        return importlib.machinery.ModuleSpec(name, self, is_package=True)
+
+    def create_module(self, spec: Any) -> types.ModuleType:
+        module = types.ModuleType(spec.name)
+        module.__path__ = []  # type: ignore[attr-defined]
+        module.__getattr__ = lambda attr: _missing(f"{spec.name}.{attr}")  # type: ignore[method-assign]
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        return None
+
+
+def _missing(name: str) -> Any:
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
+        raise ModuleNotFoundError(f"{name} is not installed")
+
+    return fail
+
+
+def load_peers(workdir: Path) -> types.ModuleType:
+    """Import the peer benchmark with a fresh test A1 (its own make_cert)."""
+    absent = tuple(p for p in ("pynfe", "erpbrasil") if importlib.util.find_spec(p) is None)
+    MISSING.update(dict.fromkeys(absent, "not installed"))
+    sys.meta_path.insert(0, _Absent(absent))
+    pfx = workdir / "test_a1.pfx"
+    subprocess.run([sys.executable, str(PEERS / "make_cert.py"), str(pfx), "123456"], check=True,
+                   capture_output=True)  # fmt: skip
+    os.environ["PFX_PATH"], os.environ["PFX_PASSWORD"] = str(pfx), "123456"
+    import bench_peers
+
+    return bench_peers
+
+
+# ---------------------------------------------------------------- ours
+
+
+def to_nfe_data(doc: dict[str, Any]) -> NFeData:
+    """The peers' input dict as NFeData: what the service's TaxResult adapter does."""
+    e, c = doc["issuer"], doc["customer"]
+    issuer = Issuer(
+        registration=e["cnpj"], name=e["name"], trade_name=e["fantasy"], ie=e["ie"],
+        crt=Crt.REGIME_NORMAL, address=_address(e),
+    )  # fmt: skip
+    recipient = Recipient(
+        name=c["name"], ind_ie_dest=IndIEDest.CONTRIBUINTE, cnpj=c["cnpj"], address=_address(c),
+        ie=c["ie"], email=c["email"],
+    )  # fmt: skip
+    items = tuple(_item(it, doc) for it in doc["items"])
+    total = sum((i.total for i in items), Decimal("0.00"))
+    return NFeData(
+        modelo=Modelo.NFE, tp_amb=TpAmb.HOMOLOGACAO, serie=int(doc["serie"]),
+        numero=int(doc["nnf"]), cnf=doc["cnf"], issued_at=dt.datetime.fromisoformat(doc["dh"]),
+        nat_op=doc["nat_op"], issuer=issuer, recipient=recipient, items=items,
+        payments=(Payment(kind="01", amount=total, indicator="0"),), ind_pres=IndPres.PRESENCIAL,
+        additional_info=doc["info"], ver_proc=doc["ver_proc"],
+    )  # fmt: skip
+
+
+def _address(p: dict[str, str]) -> Address:
+    return Address(
+        street=p["street"], number=p["number"], district=p["district"], city_code=p["city_code"],
+        city=p["city"], uf=p["uf"], cep=p["cep"], phone=p["phone"],
+    )  # fmt: skip
+
+
+def _item(it: dict[str, Any], doc: dict[str, Any]) -> Item:
+    v = it["vProd"]
+    taxes = ItemTaxes(
+        icms=Icms(
+            orig="0", cst="00", mod_bc="3", v_bc=v, p_icms=doc["icms_rate"], v_icms=it["vICMS"]
+        ),
+        pis=PisCofins("01", v, doc["pis_rate"], it["vPIS"]),
+        cofins=PisCofins("01", v, doc["cofins_rate"], it["vCOFINS"]),
+    )  # fmt: skip
+    return Item(
+        code=it["code"], description=it["desc"], ncm=it["ncm"], cfop=it["cfop"], unit=it["unit"],
+        quantity=it["qty"], unit_price=it["price"], total=v, taxes=taxes,
+    )  # fmt: skip
+
+
+def our_phases(signer: XmlSigner) -> list[tuple[str, Any]]:
+    state: dict[str, Any] = {}
+
+    def build(data: NFeData) -> etree._Element:
+        built = build_nfe(data)
+        state["id"] = built.reference_id
+        return built.root
+
+    def check(root: etree._Element) -> etree._Element:
+        if validate(root, "nfe/4.00/NFe"):
+            raise AssertionError("our NF-e is not schema-valid")
+        return root
+
+    def wrap(root: etree._Element) -> bytes:
+        envi = etree.Element(f"{{{NFE_NS}}}enviNFe", nsmap={None: NFE_NS}, versao="4.00")
+        etree.SubElement(envi, f"{{{NFE_NS}}}idLote").text = "1"
+        etree.SubElement(envi, f"{{{NFE_NS}}}indSinc").text = "1"
+        envi.append(root)
+        return bytes(etree.tostring(envi, xml_declaration=True, encoding="UTF-8"))
+
+    return [
+        ("adapt", to_nfe_data),
+        ("build", build),
+        ("sign", lambda root: signer.sign(root, state["id"])),
+        ("validate", check),
+        ("wrap", wrap),
+    ]
+
+
+def baseline_phases(peers: Any, doc: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Peer approach c with signxml 5: its `namespaces = {None: ds}` trick now yields
+    un-namespaced Signature elements in memory (XSD-invalid until re-parsed), so the signer keeps
+    signxml's default `ds:` prefix. Same work, same cost; SEFAZ would refuse the prefix (404)."""
+    signer = peers.lxml_signer(True)
+    signer.namespaces = {"ds": peers.DS}
+    ref = "#NFe" + doc["key"]
+    return [
+        ("build", peers.lxml_build),
+        (
+            "sign",
+            lambda nfe: signer.sign(nfe, key=peers.KEY, cert=peers.CERT_PEM, reference_uri=ref),
+        ),
+        ("validate", lambda nfe: peers.check(peers.SCHEMA_NFE.validate(nfe), nfe)),
+        ("wrap", peers.lxml_wrap),
+    ]
+
+
+def floor_cases(peers: Any, doc: dict[str, Any], budget: float) -> dict[str, Any]:
+    """The peers' four floor primitives, on their baseline document: lxml build, the minimal
+    manual signature, cached XMLSchema.validate, etree.tostring. (Their floor_cases() needs
+    signxml 3 for its setup, so the same primitives are assembled here.)"""
+    import copy
+
+    unsigned = peers.lxml_build(doc)
+    signed = peers.manual_sign(copy.deepcopy(unsigned))
+    return {
+        "floor: lxml SubElement build": run_case(peers, [("build", peers.lxml_build)], doc, budget),
+        "floor: manual signature (lxml C14N + cryptography)": run_case(
+            peers, [("_copy", lambda _: copy.deepcopy(unsigned)), ("sign", peers.manual_sign)],
+            doc, budget,
+        ),
+        "floor: XMLSchema.validate, cached": run_case(
+            peers, [("validate", lambda _: peers.check(peers.SCHEMA_NFE.validate(signed), signed))],
+            doc, budget,
+        ),
+        "floor: etree.tostring": run_case(
+            peers, [("serialize", lambda _: etree.tostring(signed))], doc, budget
+        ),
+    }  # fmt: skip
+
+
+def nfelib_phases(peers: Any) -> list[tuple[str, Any]]:
+    """nfelib's build and (tuned, one XmlSerializer) serialize phases. Sign needs
+    erpbrasil.assinatura, and validation needs a signed document (Signature is mandatory)."""
+    from xsdata.formats.dataclass.serializers import XmlSerializer
+    from xsdata.formats.dataclass.serializers.config import SerializerConfig
+
+    serializer = XmlSerializer(config=SerializerConfig())
+    return [
+        ("build", peers.nfelib_build),
+        ("serialize", lambda obj: serializer.render(obj, ns_map={None: peers.NFE})),
+    ]
+
+
+def verify_ours(final: bytes, workdir: Path, cert_pem: bytes) -> str:
+    """Untimed: enviNFe XSD, our verifier (signxml), xmlsec1 (independent)."""
+    if validate(final, "nfe/4.00/enviNFe"):
+        raise AssertionError("enviNFe not schema-valid")
+    envi = etree.fromstring(final)
+    nfe = envi.find(f"{{{NFE_NS}}}NFe")
+    assert nfe is not None
+    digest = verify_signature(nfe).digest_value
+    if shutil.which("xmlsec1"):
+        (workdir / "ours.xml").write_bytes(final)
+        (workdir / "cert.pem").write_bytes(cert_pem)
+        command = ["xmlsec1", "--verify", "--pubkey-cert-pem", str(workdir / "cert.pem"),
+                   "--id-attr:Id", f"{NFE_NS}:infNFe", "--enabled-reference-uris", "same-doc",
+                   str(workdir / "ours.xml")]  # fmt: skip
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        if result.returncode != 0:
+            raise AssertionError(f"xmlsec1 refused: {result.stderr}")
+        return f"DigestValue {digest}; XSD ok, signxml ok, xmlsec1 ok"
+    return f"DigestValue {digest}; XSD ok, signxml ok (xmlsec1 not installed)"
+
+
+# ---------------------------------------------------------------- run
+
+
+def run_case(
+    peers: Any, phases: list[tuple[str, Any]], start: Any, budget: float
+) -> dict[str, Any]:
+    return dict(peers.bench(phases, start, budget))
+
+
+def measure(peers: Any, signer: XmlSigner, n: int, budget: float, workdir: Path) -> dict[str, Any]:
+    doc = peers.make_input(n)
+    budget *= 1 + n / 250
+    rows: dict[str, Any] = {}
+    notes: list[str] = []
+    ours = our_phases(signer)
+    _, final = peers.run_once(ours, doc)
+    notes.append(
+        f"ours N={n}: enviNFe {len(final):,} bytes; "
+        + verify_ours(final, workdir, peers.CERT_PEM.encode())
+    )
+    rows["ours: documents/ pipeline"] = run_case(peers, ours, doc, budget)
+    rows["c. lxml + cached XMLSchema + signxml (peer baseline)"] = run_case(
+        peers, baseline_phases(peers, doc), doc, budget
+    )
+    rows["a'. nfelib tuned: build + serialize only (its signer is not installed)"] = run_case(
+        peers, nfelib_phases(peers), doc, budget
+    )
+    floor = floor_cases(peers, doc, budget)
+    rows.update(floor)
+    parts = list(floor.values())
+    rows["FLOOR (sum of the four primitives' medians)"] = {
+        "total": {"median": sum(p["total"]["median"] for p in parts), "p95": float("nan"), "n": 0}
+    }
+    return {"rows": rows, "notes": notes}
+
+
+def environment() -> str:
+    import cryptography
+    import lxml
+    import nfelib
+    import signxml
+
+    return (
+        f"{platform.python_implementation()} {platform.python_version()}, {os.cpu_count()} CPUs, "
+        f"lxml {lxml.__version__} (libxml2 {'.'.join(map(str, etree.LIBXML_VERSION))}), "
+        f"signxml {signxml.__version__ if hasattr(signxml, '__version__') else '5.x'}, "
+        f"cryptography {cryptography.__version__}, nfelib {getattr(nfelib, '__version__', '3.2.x')}"
+    )
+
+
+def report(results: dict[int, dict[str, Any]], ns: list[int]) -> str:
+    lines = ["| approach | phase | " + " | ".join(f"N={n} median | p95" for n in ns) + " |",
+             "|---|---|" + "---|---|" * len(ns)]  # fmt: skip
+    names = list(results[ns[0]]["rows"])
+    for name in names:
+        phases = list(results[ns[0]]["rows"][name])
+        for phase in phases:
+            cells = []
+            for n in ns:
+                r = results[n]["rows"].get(name, {}).get(phase)
+                cells.append("— | —" if r is None else f"{r['median']:.3f} | {r['p95']:.3f}")
+            label = f"**{phase}**" if phase == "total" else phase
+            lines.append(f"| {name} | {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def ratios(results: dict[int, dict[str, Any]], ns: list[int]) -> str:
+    lines = ["| N | ours total (ms) | floor (ms) | ours / floor | baseline c (ms) | ours / c |",
+             "|---|---|---|---|---|---|"]  # fmt: skip
+    for n in ns:
+        rows = results[n]["rows"]
+        ours = rows["ours: documents/ pipeline"]["total"]["median"]
+        floor = rows["FLOOR (sum of the four primitives' medians)"]["total"]["median"]
+        base = rows["c. lxml + cached XMLSchema + signxml (peer baseline)"]["total"]["median"]
+        cells = [f"{ours:.3f}", f"{floor:.3f}", f"{ours / floor:.2f}", f"{base:.3f}"]
+        lines.append(f"| {n} | " + " | ".join([*cells, f"{ours / base:.2f}"]) + " |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--n", type=int, nargs="+", default=[1, 50, 990])
+    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--out", help="write the markdown report here too")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        workdir = Path(tmp)
+        peers = load_peers(workdir)
+        a1 = load_pkcs12((workdir / "test_a1.pfx").read_bytes(), "123456")  # once per company
+        signer = XmlSigner(a1)
+        results = {}
+        for n in args.n:
+            results[n] = measure(peers, signer, n, args.budget, workdir)
+            print(f"N={n} done", file=sys.stderr, flush=True)
+    missing = ", ".join(sorted(MISSING)) or "none"
+    notes = [note for n in args.n for note in results[n]["notes"]]
+    text = "\n\n".join([
+        "## Run " + dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "Environment: " + environment(),
+        f"Peer packages missing here (reported, not faked): {missing}.",
+        "### Ours against the floor and the plain baseline (medians)", ratios(results, args.n),
+        "### All rows, ms per document", report(results, args.n),
+        "### Checks (untimed)", "\n".join(f"- {note}" for note in notes),
+    ])  # fmt: skip
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
