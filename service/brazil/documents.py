@@ -9,24 +9,16 @@ from __future__ import annotations
 
 import re
 
+from documents.keys import cnpj_is_valid
 from service.brazil.errors import InvalidIdentifier
 
 _MASK = re.compile(r"[.\-/\s]")
 _CNPJ = re.compile(r"[0-9A-Z]{12}[0-9]{2}")
-_CNPJ_WEIGHTS = (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)
 
 
 def strip_mask(value: str) -> str:
     """Drop the usual separators (dot, dash, slash, spaces)."""
     return _MASK.sub("", value).upper()
-
-
-def _cnpj_digit(body: str) -> int:
-    """Modulus 11 over character values (ASCII - 48), which keeps digits as they were."""
-    weights = _CNPJ_WEIGHTS[-len(body) :]
-    total = sum((ord(char) - 48) * weight for char, weight in zip(body, weights, strict=True))
-    rest = total % 11
-    return 0 if rest < 2 else 11 - rest
 
 
 def normalize_cnpj(value: str) -> str:
@@ -36,9 +28,7 @@ def normalize_cnpj(value: str) -> str:
         raise InvalidIdentifier("CNPJ", value, "deve ter 12 caracteres alfanuméricos e 2 dígitos")
     if len(set(cnpj)) == 1:
         raise InvalidIdentifier("CNPJ", value, "sequência repetida")
-    first = _cnpj_digit(cnpj[:12])
-    second = _cnpj_digit(cnpj[:12] + str(first))
-    if cnpj[12:] != f"{first}{second}":
+    if not cnpj_is_valid(cnpj):
         raise InvalidIdentifier("CNPJ", value, "dígitos verificadores não conferem")
     return cnpj
 
