@@ -11,6 +11,7 @@ from service.api import Api
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
 from service.db import make_engine, make_session_factory
+from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 
 API_PREFIX = "/api/v1"
@@ -41,6 +42,7 @@ def build_runtime(settings: Settings) -> runtime.Runtime:
         secrets=SecretBox(settings.encryption_key),
         limiter=_limiter(settings, client),
         redis=client,
+        authority=Authority.from_settings(settings),
     )
 
 
@@ -70,14 +72,18 @@ def _register_security(api: Api) -> None:
 def _register_blueprints(app: Flask, api: Api) -> None:
     import service.configuration.engine_rules  # noqa: F401  (tax/IVA rules feed the engine)
     from service.accounts.blueprint import blp as api_keys
+    from service.cnpj_lookup.blueprint import blp as cnpj_lookup
     from service.companies.blueprint import blp as companies
     from service.configuration.blueprint import blp as configuration
     from service.docs import blp as docs
     from service.fiscal.blueprint import calc, rules_blp
     from service.health.blueprint import blp as health
+    from service.nfe.blueprint import nfce, nfe
+    from service.registers.blueprint import customers, products
     from service.wallet.blueprint import blp as wallet
 
-    for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration):
+    for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
+                      cnpj_lookup, products, customers, nfe, nfce):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     app.register_blueprint(health)
     app.register_blueprint(docs, url_prefix=API_PREFIX)

@@ -65,6 +65,8 @@ class Settings:
     authority_mode: str = "simulator"
     authority_url: str | None = None
     authority_ca_bundle: str | None = None
+    authority_connect_timeout: float = 10.0
+    authority_read_timeout: float = 60.0
     panel_url: str = "http://localhost:8000/painel"
     mail: MailSettings = field(default_factory=MailSettings)
     prices: dict[str, Decimal] = field(default_factory=lambda: dict(DEFAULT_PRICES))
@@ -72,6 +74,9 @@ class Settings:
     log_json: bool = True
     testing: bool = False
     redis_prefix: str = "fiscal:"
+    cnpj_providers: tuple[str, ...] = ("brasilapi", "receitaws")
+    cnpj_provider_urls: dict[str, str] = field(default_factory=dict)
+    cnpj_lookup_timeout: float = 5.0
 
     @property
     def is_production(self) -> bool:
@@ -114,6 +119,36 @@ def _prices_from_env() -> dict[str, Decimal]:
     return prices
 
 
+def _cnpj_providers_from_env() -> tuple[str, ...]:
+    """`CNPJ_PROVIDERS=brasilapi,receitaws`: the public registers asked, in order."""
+    from service.cnpj_lookup.providers import PROVIDERS
+
+    raw = _env("CNPJ_PROVIDERS") or "brasilapi,receitaws"
+    names = tuple(n for n in (part.strip().lower() for part in raw.split(",")) if n)
+    unknown = [n for n in names if n not in PROVIDERS]
+    if unknown or not names:
+        known = ", ".join(PROVIDERS)
+        raise ConfigurationError(f"CNPJ_PROVIDERS inválido: {raw}; conhecidos: {known}.")
+    return names
+
+
+def _cnpj_urls_from_env() -> dict[str, str]:
+    """`CNPJ_BRASILAPI_URL` and friends replace a provider's base URL (mirrors, tests)."""
+    from service.cnpj_lookup.providers import PROVIDERS
+
+    return {
+        name: url for name in PROVIDERS if (url := _env(f"CNPJ_{name.upper()}_URL")) is not None
+    }
+
+
+def _cnpj_timeout_from_env() -> float:
+    """`CNPJ_LOOKUP_TIMEOUT`: seconds each provider gets for its whole answer."""
+    seconds = float(_env("CNPJ_LOOKUP_TIMEOUT", "5") or 5)
+    if seconds <= 0:
+        raise ConfigurationError("CNPJ_LOOKUP_TIMEOUT deve ser maior que zero.")
+    return seconds
+
+
 def _load_or_create_key(data_dir: Path) -> str:
     """The embedded mode keeps its secret in the data dir, created on first start."""
     key_file = data_dir / "encryption.key"
@@ -150,8 +185,13 @@ def load_settings() -> Settings:
         authority_mode=_env("AUTHORITY_MODE", "simulator") or "simulator",
         authority_url=_env("AUTHORITY_URL"),
         authority_ca_bundle=_env("AUTHORITY_CA_BUNDLE"),
+        authority_connect_timeout=float(_env("AUTHORITY_CONNECT_TIMEOUT", "10") or 10),
+        authority_read_timeout=float(_env("AUTHORITY_READ_TIMEOUT", "60") or 60),
         panel_url=_env("PANEL_URL", "http://localhost:8000/painel") or "",
         mail=_mail_from_env(),
         prices=_prices_from_env(),
         log_json=_bool(_env("LOG_JSON"), True),
+        cnpj_providers=_cnpj_providers_from_env(),
+        cnpj_provider_urls=_cnpj_urls_from_env(),
+        cnpj_lookup_timeout=_cnpj_timeout_from_env(),
     )

@@ -7,5 +7,6 @@ def load_all() -> None:
     import service.companies.models
     import service.configuration.models
     import service.fiscal.models
+    import service.issuance.models
     import service.registers.models
     import service.wallet.models  # noqa: F401

@@ -7,7 +7,7 @@ apps (one per test backend) can live in one process.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import current_app, g
 from sqlalchemy.engine import Engine
@@ -16,6 +16,9 @@ from sqlalchemy.orm import Session, sessionmaker
 from service.config import Settings
 from service.crypto import KeyHasher, SecretBox
 from service.limits import RateLimiter
+
+if TYPE_CHECKING:
+    from service.issuance.authority import Authority
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,7 @@ class Runtime:
     secrets: SecretBox
     limiter: RateLimiter
     redis: Any | None
+    authority: Authority
 
 
 def current() -> Runtime:
@@ -46,3 +50,14 @@ def close_db(_exc: BaseException | None = None) -> None:
     session = g.pop("db", None)
     if session is not None:
         session.close()
+
+
+def end_request_transaction() -> None:
+    """Commit the request session's (read-only) transaction before opening another one.
+
+    On SQLite every transaction is `BEGIN IMMEDIATE`, so a request session that has read
+    something holds the database's write lock until it ends; a second session would wait for
+    it. Objects stay usable (`expire_on_commit=False`).
+    """
+    if "db" in g:
+        g.db.commit()

@@ -21,6 +21,7 @@ from documents.nfe.model import (
     Address,
     IbsCbs,
     Icms,
+    IndPres,
     Item,
     Modelo,
     NFeData,
@@ -110,6 +111,7 @@ def build_nfe(data: NFeData) -> BuiltNFe:
     _total(inf, totals)
     _leaves(_sub(inf, "transp"), [("modFrete", data.mod_frete.value)])
     _pag(inf, data)
+    _inf_intermed(inf, data)
     _inf_adic(inf, data)
     _resp_tec(inf, data)
     return BuiltNFe(key, root, totals)
@@ -179,7 +181,8 @@ def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
         ("cMunFG", data.issuer.address.city_code), ("tpImp", data.tp_imp.value),
         ("tpEmis", data.tp_emis.value), ("cDV", str(key.dv)), ("tpAmb", data.tp_amb.value),
         ("finNFe", data.fin_nfe.value), ("indFinal", "1" if data.final_consumer else "0"),
-        ("indPres", data.ind_pres.value), ("procEmi", "0"), ("verProc", data.ver_proc),
+        ("indPres", data.ind_pres.value), ("indIntermed", _ind_intermed(data)),
+        ("procEmi", "0"), ("verProc", data.ver_proc),
     ])  # fmt: skip
     if data.contingency is not None:
         _leaves(ide, [
@@ -445,6 +448,27 @@ def _det_pag(pag: etree._Element, payment: Payment) -> None:
         _leaves(_sub(det, "card"), [
             ("tpIntegra", card.integration), ("CNPJ", card.acquirer_cnpj),
             ("tBand", card.brand), ("cAut", card.authorization),
+        ])  # fmt: skip
+
+
+_REMOTE_SALES = frozenset({IndPres.INTERNET, IndPres.TELEATENDIMENTO, IndPres.ENTREGA_DOMICILIO,
+                           IndPres.OUTROS})  # fmt: skip
+"""indPres values for which indIntermed is required (NT 2020.006)."""
+
+
+def _ind_intermed(data: NFeData) -> str | None:
+    if data.ind_pres not in _REMOTE_SALES:
+        if data.intermediary is not None:
+            raise InvalidDocumentDataError("indIntermed", "an intermediary needs a remote sale")
+        return None
+    return "1" if data.intermediary is not None else "0"
+
+
+def _inf_intermed(inf: etree._Element, data: NFeData) -> None:
+    """infIntermed: the marketplace (CNPJ and the seller's id there) that brokered the sale."""
+    if data.intermediary is not None:
+        _leaves(_sub(inf, "infIntermed"), [
+            ("CNPJ", data.intermediary.cnpj), ("idCadIntTran", data.intermediary.platform_id),
         ])  # fmt: skip
 
 

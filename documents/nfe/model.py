@@ -257,6 +257,14 @@ class TechResponsible:
 
 
 @dataclass(frozen=True)
+class Intermediary:
+    """infIntermed: the platform that brokered a remote sale (NT 2020.006)."""
+
+    cnpj: str  # CNPJ of the intermediary
+    platform_id: str  # idCadIntTran: the seller's id on the platform
+
+
+@dataclass(frozen=True)
 class NFeData:
     """Everything the builder needs for one NF-e (model 55) or NFC-e (model 65)."""
 
@@ -287,3 +295,4 @@ class NFeData:
     tech_responsible: TechResponsible | None = None
     ver_proc: str = "fiscal-service 0.1"
     references: tuple[str, ...] = field(default=())  # NFref/refNFe access keys
+    intermediary: Intermediary | None = None  # indIntermed 1 + infIntermed

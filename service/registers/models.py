@@ -4,11 +4,37 @@ from __future__ import annotations
 
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from sqlalchemy import Boolean, ForeignKey, Integer, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
 
 from service.db import Base, UTCDateTime, utcnow
+
+
+class ExactDecimal(TypeDecorator[Decimal]):
+    """NUMERIC that gives back the stored decimal on SQLite too.
+
+    SQLite keeps NUMERIC as a double and SQLAlchemy prints it with the column's scale, which
+    exposes the double's error (1234567.89 comes back as 1234567.8899999999). Reading the
+    double and taking its shortest repr restores the decimal exactly for up to 15 significant
+    digits, which request validation enforces. PostgreSQL keeps real decimals untouched.
+    """
+
+    impl = Numeric
+    cache_ok = True
+
+    def load_dialect_impl(self, dialect: Any) -> Any:
+        if dialect.name == "sqlite":
+            impl: Any = self.impl
+            return dialect.type_descriptor(Numeric(impl.precision, impl.scale, asdecimal=False))
+        return dialect.type_descriptor(self.impl)
+
+    def process_result_value(self, value: Any, dialect: Any) -> Decimal | None:
+        if value is None or isinstance(value, Decimal):
+            return value
+        return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
 
 
 class Product(Base):
@@ -24,7 +50,7 @@ class Product(Base):
     cest: Mapped[str | None] = mapped_column(String(7), nullable=True)
     origem: Mapped[int] = mapped_column(Integer, default=0)
     unidade: Mapped[str] = mapped_column(String(6), default="UN")
-    preco: Mapped[Decimal] = mapped_column(Numeric(21, 10), default=Decimal("0"))
+    preco: Mapped[Decimal] = mapped_column(ExactDecimal(21, 10), default=Decimal("0"))
     gtin: Mapped[str | None] = mapped_column(String(14), nullable=True)
     categoria: Mapped[str | None] = mapped_column(String(60), nullable=True)
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)

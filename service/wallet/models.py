@@ -10,7 +10,7 @@ from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
 
-from sqlalchemy import ForeignKey, Numeric, String
+from sqlalchemy import ForeignKey, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
@@ -38,7 +38,10 @@ class Wallet(Base):
 
 
 class LedgerEntry(Base):
+    """One movement. A document has at most one DEBITO_EMISSAO and one ESTORNO (unique)."""
+
     __tablename__ = "ledger_entries"
+    __table_args__ = (UniqueConstraint("documento_id", "tipo"),)
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)

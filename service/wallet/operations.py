@@ -59,3 +59,62 @@ def open_wallet(session: Session, account_id: str) -> Wallet:
     session.add(wallet)
     session.flush()
     return wallet
+
+
+class InsufficientBalance(Exception):
+    """The wallet cannot pay for the document (402 `SALDO_INSUFICIENTE` at the edge)."""
+
+    def __init__(self, saldo: Decimal, preco: Decimal) -> None:
+        super().__init__(f"saldo {saldo} < preço {preco}")
+        self.saldo = saldo
+        self.preco = preco
+
+
+def charge_issuance(
+    session: Session,
+    account_id: str,
+    *,
+    unlimited: bool,
+    price: Decimal,
+    tipo_documento: str,
+    documento_id: str,
+) -> Decimal:
+    """Debit the document's price at acceptance: the debit *is* the reservation.
+
+    Taken under the wallet row lock, so concurrent acceptances cannot overdraw. It stays when
+    the document is authorized and is reversed by exactly one `ESTORNO` when the request ends
+    without a document (`refund_issuance`). Unlimited accounts are never debited. Answers the
+    amount charged (zero when nothing was debited).
+    """
+    if unlimited or price <= 0:
+        return Decimal("0.00")
+    wallet = lock_wallet(session, account_id)
+    if Decimal(wallet.saldo) < price:
+        raise InsufficientBalance(Decimal(wallet.saldo), price)
+    post_entry(
+        session,
+        account_id,
+        LedgerType.DEBITO_EMISSAO,
+        -price,
+        descricao=f"Emissão {tipo_documento}",
+        tipo_documento=tipo_documento,
+        documento_id=documento_id,
+    )
+    return price.quantize(CENT)
+
+
+def refund_issuance(
+    session: Session, account_id: str, *, charged: Decimal, tipo_documento: str, documento_id: str
+) -> None:
+    """One `ESTORNO` of what `charge_issuance` took, when the request ends without a document."""
+    if charged <= 0:
+        return
+    post_entry(
+        session,
+        account_id,
+        LedgerType.ESTORNO,
+        charged,
+        descricao=f"Estorno da emissão {tipo_documento} sem documento autorizado",
+        tipo_documento=tipo_documento,
+        documento_id=documento_id,
+    )

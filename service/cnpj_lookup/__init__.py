@@ -1,0 +1,1 @@
+"""CNPJ lookup in public company registers: providers, mapping to issuer fields, the endpoint."""

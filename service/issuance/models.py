@@ -1,0 +1,171 @@
+"""Orders, numbers, fiscal documents and their events: the records every issuance writes.
+
+An *order* is the caller's `pedido` within one company, module and environment; it is the
+idempotency key (a unique constraint, never expiring) and owns the document number, so a
+retry of the same order can only ever produce the same document. A *document* is one attempt
+of an order: a rejected attempt may be followed by a corrected one (same order, same number,
+new key), never by a document of another order.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from enum import StrEnum
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    Numeric,
+    String,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import Mapped, mapped_column
+
+from service.db import Base, UTCDateTime, utcnow
+
+
+class DocumentStatus(StrEnum):
+    """Wire values of a document's `status`.
+
+    PROCESSANDO: number and signed XML fixed, transmission under way (a concurrent request for
+    the same order gets 409). PENDENTE: the authority's answer is unknown; resolved only by
+    querying the key. AUTORIZADA, REJEITADA, DENEGADA, CANCELADA: official results.
+    """
+
+    PROCESSANDO = "PROCESSANDO"
+    PENDENTE = "PENDENTE"
+    AUTORIZADA = "AUTORIZADA"
+    REJEITADA = "REJEITADA"
+    DENEGADA = "DENEGADA"
+    CANCELADA = "CANCELADA"
+
+
+UNRESOLVED = frozenset({DocumentStatus.PROCESSANDO, DocumentStatus.PENDENTE})
+"""States whose truth lives at the authority until a query resolves them."""
+
+
+class EventKind(StrEnum):
+    CANCELAMENTO = "CANCELAMENTO"
+    CCE = "CCE"
+    DESACORDO = "DESACORDO"
+
+
+class Order(Base):
+    """One `pedido` of one company, module and environment: the permanent idempotency key."""
+
+    __tablename__ = "orders"
+    __table_args__ = (UniqueConstraint("company_id", "modulo", "ambiente", "pedido"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    modulo: Mapped[str] = mapped_column(String(10))
+    ambiente: Mapped[str] = mapped_column(String(12))
+    pedido: Mapped[str] = mapped_column(String(60))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    documento_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    serie: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    numero: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tentativas: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class NumberSequence(Base):
+    """The next number of one (company, model, series, environment), taken under a row lock."""
+
+    __tablename__ = "number_sequences"
+
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), primary_key=True)
+    modelo: Mapped[str] = mapped_column(String(2), primary_key=True)
+    serie: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ambiente: Mapped[str] = mapped_column(String(12), primary_key=True)
+    proximo: Mapped[int] = mapped_column(Integer, default=1)
+
+
+class FiscalDocument(Base):
+    """One attempt of an order: its signed XML is fixed before the first byte is sent."""
+
+    __tablename__ = "fiscal_documents"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    order_id: Mapped[str] = mapped_column(ForeignKey("orders.id"), index=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    modulo: Mapped[str] = mapped_column(String(10), index=True)
+    modelo: Mapped[str] = mapped_column(String(2))
+    ambiente: Mapped[str] = mapped_column(String(12), index=True)
+    pedido: Mapped[str] = mapped_column(String(60), index=True)
+    serie: Mapped[int] = mapped_column(Integer)
+    numero: Mapped[int] = mapped_column(Integer)
+    chave: Mapped[str] = mapped_column(String(44), unique=True)
+    tp_emis: Mapped[str] = mapped_column(String(1), default="1")
+    status: Mapped[str] = mapped_column(String(12), index=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    requisicao: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    xml_assinado: Mapped[bytes] = mapped_column(LargeBinary)
+    digest_value: Mapped[str] = mapped_column(String(40))
+    xml_autorizado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    recebido_em: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    sefaz_mensagem: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    recibo: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    valor_total: Mapped[Decimal] = mapped_column(Numeric(15, 2))
+    preco: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal("0.00"))
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    snapshot_sha256: Mapped[str] = mapped_column(String(64))
+    cce_sequencia: Mapped[int] = mapped_column(Integer, default=0)
+    consultas_janela_inicio: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    consultas_na_janela: Mapped[int] = mapped_column(Integer, default=0)
+    criado_por_chave_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+    autorizado_em: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    cancelado_em: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+
+
+class DocumentEvent(Base):
+    """An event registered on a document (cancellation, CC-e), with its authorized XML."""
+
+    __tablename__ = "document_events"
+    __table_args__ = (UniqueConstraint("documento_id", "tipo", "sequencia"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    documento_id: Mapped[str] = mapped_column(ForeignKey("fiscal_documents.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    tipo: Mapped[str] = mapped_column(String(20))
+    tp_evento: Mapped[str] = mapped_column(String(6))
+    sequencia: Mapped[int] = mapped_column(Integer, default=1)
+    status: Mapped[str] = mapped_column(String(12), default="REGISTRADO")
+    texto: Mapped[str] = mapped_column(String(1000))
+    protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    xml: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class NumberVoiding(Base):
+    """A voided range of numbers (inutilização) and the authority's answer."""
+
+    __tablename__ = "number_voidings"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    modelo: Mapped[str] = mapped_column(String(2))
+    serie: Mapped[int] = mapped_column(Integer)
+    ambiente: Mapped[str] = mapped_column(String(12))
+    numero_inicial: Mapped[int] = mapped_column(Integer)
+    numero_final: Mapped[int] = mapped_column(Integer)
+    justificativa: Mapped[str] = mapped_column(String(255))
+    status: Mapped[str] = mapped_column(String(12))
+    protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    sefaz_mensagem: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    xml: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)

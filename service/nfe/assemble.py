@@ -1,0 +1,398 @@
+"""From a validated `/nfe` or `/nfce` request to a document ready to number and sign.
+
+Everything that depends only on the request, the registers and the rules happens here, before
+any lock is taken or any number consumed: the customer and products are looked up, the engine
+decides every tax, and the builder's input (`NFeData`) is prepared with a placeholder number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from documents.nfce.qrcode import Csc
+from documents.nfe import model as doc
+from documents.nfe.builder import compute_totals
+from engine import Company as EngineCompany
+from engine import (
+    Counterpart,
+    DocumentType,
+    Item,
+    PersonType,
+    TaxContext,
+    TaxResult,
+    compute,
+    snapshot,
+)
+from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
+from service import runtime
+from service.companies.models import Company
+from service.configuration.models import Nature
+from service.errors import ApiError
+from service.fiscal.blueprint import engine_error
+from service.fiscal.rules import CACHE
+from service.nfe import taxes
+from service.nfe.registers import (
+    Gaps,
+    Party,
+    check_issuer,
+    check_items,
+    invalid,
+    products_by_code,
+    resolve_nature,
+    resolve_party,
+)
+from service.registers.models import Product
+
+PAYMENT_FORMS = {
+    "dinheiro": "01",
+    "cheque": "02",
+    "cartao_credito": "03",
+    "cartao_debito": "04",
+    "credito_loja": "05",
+    "vale_alimentacao": "10",
+    "vale_refeicao": "11",
+    "vale_presente": "12",
+    "vale_combustivel": "13",
+    "boleto": "15",
+    "deposito": "16",
+    "pix": "17",
+    "transferencia": "18",
+    "fidelidade": "19",
+    "sem_pagamento": "90",
+    "outros": "99",
+}
+"""`pagamento` names (or the layout's two-digit tPag codes) -> tPag (NT 2020.006 table)."""
+
+PRESENCE = {
+    "presencial": doc.IndPres.PRESENCIAL,
+    "internet": doc.IndPres.INTERNET,
+    "telefone": doc.IndPres.TELEATENDIMENTO,
+    "entrega": doc.IndPres.ENTREGA_DOMICILIO,
+    "outros": doc.IndPres.OUTROS,
+}
+_CARDS = {"03", "04"}
+HOMOLOGATION_NAME = "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL"
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A document decided in full except its number, key and issue instant."""
+
+    modelo: str
+    data: doc.NFeData
+    context: TaxContext
+    result: TaxResult
+    snapshot: dict[str, Any]
+    snapshot_sha256: str
+    valor_total: Decimal
+    csc: Csc | None
+
+    def numbered(self, *, serie: int, numero: int, cnf: str, issued_at: dt.datetime) -> doc.NFeData:
+        return replace(self.data, serie=serie, numero=numero, cnf=cnf, issued_at=issued_at)
+
+
+def _kind(modelo: str) -> DocumentType:
+    return DocumentType.NFE if modelo == "55" else DocumentType.NFCE
+
+
+def _engine_items(items: list[dict[str, Any]], products: dict[str, Product]) -> tuple[Item, ...]:
+    engine_items = []
+    for numero, item in enumerate(items, start=1):
+        product = products[item["codigo"]]
+        engine_items.append(
+            Item(
+                numero=numero,
+                quantidade=item["quantidade"],
+                valor_unitario=item.get("valor", product.preco),
+                desconto=item.get("desconto", Decimal("0")),
+                produto_id=product.id,
+                ncm=product.ncm,
+                cest=product.cest,
+                origem=str(product.origem),
+                categoria=product.categoria,
+            )
+        )
+    return tuple(engine_items)
+
+
+def _counterpart(
+    company: Company, party: Party | None, consumidor_final: bool | None, modelo: str
+) -> Counterpart:
+    if party is None:
+        return Counterpart(
+            uf=company.uf,
+            cod_municipio=company.cod_municipio,
+            tipo=PersonType.PF,
+            contribuinte=False,
+            consumidor_final=True,
+        )
+    address = party.endereco or {}
+    kind = PersonType.PF if len(party.cpf_cnpj) == 11 else PersonType.PJ
+    contribuinte = party.indicador_ie == 1
+    if consumidor_final is None:
+        consumidor_final = modelo == "65" or not contribuinte
+    return Counterpart(
+        uf=address.get("uf") or company.uf,
+        cod_municipio=address.get("cod_municipio"),
+        tipo=kind,
+        contribuinte=contribuinte,
+        consumidor_final=consumidor_final,
+    )
+
+
+def _context(
+    company: Company,
+    modelo: str,
+    items: tuple[Item, ...],
+    counterpart: Counterpart,
+    nature: Nature | None,
+    today: dt.date,
+) -> TaxContext:
+    issuer = EngineCompany(
+        crt=int(company.crt or 0),
+        uf=str(company.uf),
+        cod_municipio=company.cod_municipio,
+        regime=company.apuracao,
+        cnae=company.cnae,
+    )
+    return TaxContext(
+        documento=_kind(modelo),
+        data_operacao=today,
+        empresa=issuer,
+        itens=items,
+        contraparte=counterpart,
+        natureza_id=nature.id if nature else None,
+    )
+
+
+def _decide(session: Session, company: Company, ctx: TaxContext) -> TaxResult:
+    try:
+        result = compute(ctx, CACHE.ruleset(session, company.id))
+    except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
+        raise engine_error(exc) from exc
+    if result.missing:
+        raise ApiError(
+            "FISCAL_CONFIGURATION_REQUIRED",
+            "Sem regra fiscal para a operação: cadastre o que falta.",
+            missing=[
+                m.mensagem if m.item is None else f"item {m.item}: {m.mensagem}"
+                for m in result.missing
+            ],
+            motivos=sorted({m.codigo for m in result.missing}),
+            body={"ready_to_issue": False},
+        )
+    if result.requires_review:
+        raise ApiError(
+            "REVISAO_FISCAL_NECESSARIA",
+            details=[w.mensagem for w in result.warnings],
+            body={"confidence_score": str(result.confidence_score)},
+        )
+    return result
+
+
+def _address(values: dict[str, Any]) -> doc.Address:
+    return doc.Address(
+        street=values["logradouro"],
+        number=values["numero"],
+        district=values["bairro"],
+        city_code=values["cod_municipio"],
+        city=values["municipio"],
+        uf=values["uf"],
+        cep=values.get("cep"),
+        complement=values.get("complemento") or None,
+        phone=values.get("telefone") or None,
+    )
+
+
+def _issuer(company: Company) -> doc.Issuer:
+    fields = (
+        "logradouro",
+        "numero",
+        "bairro",
+        "cod_municipio",
+        "municipio",
+        "uf",
+        "cep",
+        "complemento",
+        "telefone",
+    )
+    return doc.Issuer(
+        registration=str(company.cnpj),
+        name=company.razao_social,
+        address=_address({name: getattr(company, name) for name in fields}),
+        ie=str(company.ie),
+        crt=doc.Crt(str(company.crt)),
+        trade_name=company.nome_fantasia,
+        im=company.im if company.im and company.cnae else None,
+        cnae=company.cnae if company.im and company.cnae else None,
+    )
+
+
+def _recipient(party: Party | None) -> doc.Recipient | None:
+    if party is None:
+        return None
+    ind = {1: doc.IndIEDest.CONTRIBUINTE, 2: doc.IndIEDest.ISENTO}.get(
+        party.indicador_ie, doc.IndIEDest.NAO_CONTRIBUINTE
+    )
+    is_cpf = len(party.cpf_cnpj) == 11
+    return doc.Recipient(
+        name=party.nome,
+        ind_ie_dest=ind,
+        cnpj=None if is_cpf else party.cpf_cnpj,
+        cpf=party.cpf_cnpj if is_cpf else None,
+        address=_address(party.endereco) if party.endereco else None,
+        ie=party.ie if ind is doc.IndIEDest.CONTRIBUINTE else None,
+        email=party.email,
+    )
+
+
+def _doc_items(
+    items: list[dict[str, Any]], products: dict[str, Product], result: TaxResult
+) -> tuple[doc.Item, ...]:
+    built = []
+    for request_item, decided in zip(items, result.itens, strict=True):
+        product = products[request_item["codigo"]]
+        try:
+            item_taxes = taxes.item_taxes(decided, str(product.origem))
+        except taxes.UnsupportedTaxGroup as exc:
+            raise invalid(f"itens.{exc.item - 1}", exc.detail) from exc
+        unit_price = request_item.get("valor", product.preco)
+        built.append(
+            doc.Item(
+                code=product.codigo,
+                description=product.descricao,
+                ncm=str(product.ncm),
+                cfop=str(decided.cfop),
+                unit=product.unidade,
+                quantity=request_item["quantidade"],
+                unit_price=unit_price,
+                total=decided.vProd,
+                taxes=item_taxes,
+                gtin=product.gtin or "SEM GTIN",
+                cest=product.cest,
+                discount=decided.vDesc if decided.vDesc else None,
+                additional_info=decided.inf_cpl,
+            )
+        )
+    return tuple(built)
+
+
+def _payments(
+    raw: list[dict[str, Any]], v_nf: Decimal, modelo: str
+) -> tuple[tuple[doc.Payment, ...], Decimal | None]:
+    payments = []
+    for index, entry in enumerate(raw):
+        kind = PAYMENT_FORMS.get(entry["forma"].lower(), entry["forma"])
+        if kind not in PAYMENT_FORMS.values():
+            raise invalid(
+                f"pagamento.{index}.forma", f"Forma de pagamento '{entry['forma']}' desconhecida."
+            )
+        amount = entry["valor"]
+        if amount is None:
+            amount = Decimal("0.00") if kind == "90" else v_nf
+        payments.append(
+            doc.Payment(
+                kind=kind,
+                amount=amount.quantize(Decimal("0.01")),
+                description="Outros" if kind == "99" else None,
+                card=doc.Card() if kind in _CARDS else None,
+            )
+        )
+    if all(p.kind == "90" for p in payments):
+        return tuple(payments), None
+    paid = sum((p.amount for p in payments), Decimal("0.00"))
+    if paid < v_nf:
+        raise invalid("pagamento", f"Pagamentos ({paid}) menores que o total da nota ({v_nf}).")
+    return tuple(payments), (paid - v_nf) if paid > v_nf else None
+
+
+def _csc(company: Company, modelo: str) -> Csc | None:
+    if modelo != "65" or company.csc_cifrado is None:
+        return None
+    code = runtime.current().secrets.open(company.csc_cifrado).decode()
+    return Csc(id=str(company.csc_id), code=code)
+
+
+def _id_dest(company: Company, party: Party | None) -> doc.IdDest:
+    uf = (party.endereco or {}).get("uf") if party else None
+    return doc.IdDest.INTERESTADUAL if uf and uf != company.uf else doc.IdDest.INTERNA
+
+
+def _info(body: dict[str, Any], nature: Nature | None) -> str | None:
+    parts = [
+        text for text in (body.get("observacoes"), nature.observacoes if nature else None) if text
+    ]
+    return " ".join(parts) if parts else None
+
+
+def draft(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    *,
+    modelo: str,
+    ambiente: str,
+    today: dt.date,
+) -> Draft:
+    """Look up, decide and prepare; raises the API's 422s for anything missing."""
+    gaps = Gaps()
+    check_issuer(company, modelo, gaps)
+    products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
+    check_items(body["itens"], products, gaps)
+    party = resolve_party(
+        session, company, body.get("cliente"), needs_address=modelo == "55", gaps=gaps
+    )
+    nature = resolve_nature(session, company, body.get("natureza"), modelo, gaps)
+    gaps.raise_if_any()
+    counterpart = _counterpart(company, party, body.get("consumidor_final"), modelo)
+    ctx = _context(
+        company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
+    )
+    result = _decide(session, company, ctx)
+    items = _doc_items(body["itens"], products, result)
+    v_nf = compute_totals(items).v_nf
+    payments, change = _payments(body["pagamento"], v_nf, modelo)
+    tp_amb = doc.TpAmb.PRODUCAO if ambiente == "PRODUCAO" else doc.TpAmb.HOMOLOGACAO
+    presence = PRESENCE[body.get("presenca", "presencial")]
+    data = doc.NFeData(
+        modelo=doc.Modelo(modelo),
+        tp_amb=tp_amb,
+        serie=0,
+        numero=1,
+        cnf="00000000",
+        issued_at=dt.datetime.now(dt.UTC),
+        nat_op=nature.descricao if nature else "VENDA",
+        issuer=_issuer(company),
+        items=items,
+        payments=payments,
+        recipient=_recipient(party),
+        mod_frete=doc.ModFrete(str(body["frete"]["modalidade"]))
+        if body.get("frete")
+        else doc.ModFrete.SEM_FRETE,
+        id_dest=_id_dest(company, party),
+        final_consumer=counterpart.consumidor_final is True,
+        ind_pres=presence,
+        tp_imp=doc.TpImp.DANFCE if modelo == "65" else doc.TpImp.RETRATO,
+        change=change,
+        additional_info=_info(body, nature),
+        intermediary=_intermediary(body.get("intermediador"), presence),
+    )
+    canonical, digest = snapshot(ctx, result)
+    return Draft(
+        modelo, data, ctx, result, json.loads(canonical), digest, v_nf, _csc(company, modelo)
+    )
+
+
+def _intermediary(raw: dict[str, Any] | None, presence: doc.IndPres) -> doc.Intermediary | None:
+    """`intermediador` only when the sale was not presencial (indIntermed 1, infIntermed)."""
+    if raw is None:
+        return None
+    if presence is doc.IndPres.PRESENCIAL:
+        raise invalid("intermediador", "Intermediador só se aplica a vendas não presenciais.")
+    return doc.Intermediary(cnpj=raw["cnpj"], platform_id=raw["id"])

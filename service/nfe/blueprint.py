@@ -1,0 +1,184 @@
+"""`/nfe` and `/nfce`: routes only; the work is in `operations`, `events` and `voiding`."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, time
+from typing import Any
+
+import marshmallow as ma
+from flask import Response
+from flask.views import MethodView
+from sqlalchemy import select
+
+from service import runtime
+from service.accounts.scopes import Scope
+from service.api import Blueprint, envelope
+from service.auth import current_credential, requires
+from service.companies.models import Module
+from service.companies.resolver import resolve_company, scope_query
+from service.errors import ApiError
+from service.issuance.models import DocumentStatus, FiscalDocument
+from service.nfe import operations
+from service.nfe.events_blueprint import register_event_routes
+from service.nfe.schemas import IssueRequestSchema
+from service.pagination import PageArgsSchema, paginate
+
+REPLAY_HEADER = {"Idempotent-Replay": "true"}
+_REJECTED = (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA)
+
+
+class ListArgsSchema(PageArgsSchema):
+    status = ma.fields.String()
+    pedido = ma.fields.String()
+    empresa = ma.fields.String()
+    empresa_id = ma.fields.String()
+    de = ma.fields.Date()
+    ate = ma.fields.Date()
+
+
+def answer(issued: operations.Issued) -> Any:
+    """The issuance answer from the stored state: 200, 422 rejection or 202 uncertain."""
+    document = issued.document
+    headers = dict(REPLAY_HEADER) if issued.replay else {}
+    data = operations.render(document)
+    if document.status in _REJECTED:
+        raise ApiError(
+            "SEFAZ_REJECTION",
+            document.sefaz_mensagem or None,
+            sefaz_code=document.sefaz_code,
+            headers=headers,
+            body=data,
+        )
+    if document.status in (DocumentStatus.PENDENTE, DocumentStatus.PROCESSANDO):
+        data["status"] = DocumentStatus.PENDENTE.value
+        raise ApiError("SEFAZ_UNAVAILABLE", headers=headers, body=data)
+    return data, 200, headers
+
+
+def _xml_response(document: FiscalDocument) -> Response:
+    if document.xml_autorizado is None or document.status not in (
+        DocumentStatus.AUTORIZADA,
+        DocumentStatus.CANCELADA,
+    ):
+        raise ApiError("XML_INDISPONIVEL")
+    filename = f"{document.chave}-procNFe.xml"
+    return Response(
+        document.xml_autorizado,
+        mimetype="application/xml",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )
+
+
+def _pdf_response(document: FiscalDocument) -> Response:
+    from service.nfe import pdfs
+
+    if document.protocolo is None or document.xml_autorizado is None:
+        raise ApiError("DOCUMENTO_SEM_PROTOCOLO")
+    pdf = pdfs.render(document)
+    name = "danfce" if document.modelo == "65" else "danfe"
+    return Response(
+        pdf,
+        mimetype="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{document.chave}-{name}.pdf"'},
+    )
+
+
+def _day(value: Any, end: bool = False) -> datetime:
+    return datetime.combine(value, time.max if end else time.min, tzinfo=UTC)
+
+
+def _list(modulo: str, args: dict[str, Any]) -> dict[str, Any]:
+    credential = current_credential()
+    query = select(FiscalDocument).where(
+        FiscalDocument.account_id == credential.account_id, FiscalDocument.modulo == modulo
+    )
+    query = scope_query(query, FiscalDocument.ambiente, credential)
+    if args.get("empresa") or args.get("empresa_id"):
+        query = query.where(FiscalDocument.company_id == resolve_company().id)
+    for name in ("status", "pedido"):
+        if args.get(name):
+            query = query.where(getattr(FiscalDocument, name) == args[name])
+    if args.get("de"):
+        query = query.where(FiscalDocument.created_at >= _day(args["de"]))
+    if args.get("ate"):
+        query = query.where(FiscalDocument.created_at <= _day(args["ate"], end=True))
+    query = query.order_by(FiscalDocument.created_at.desc(), FiscalDocument.id)
+    page = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
+    return {**page.envelope(), "itens": [operations.render(d) for d in page.itens]}
+
+
+def make_blueprint(modelo: str) -> Blueprint:
+    """The same routes for NF-e (55) and NFC-e (65)."""
+    modulo = "nfe" if modelo == "55" else "nfce"
+    blp = Blueprint(
+        modulo,
+        __name__,
+        url_prefix=f"/{modulo}",
+        description="NF-e (modelo 55)" if modelo == "55" else "NFC-e (modelo 65)",
+    )
+    pdf_name = "danfe" if modelo == "55" else "danfce"
+
+    @blp.route("")
+    class Documents(MethodView):
+        @blp.arguments(IssueRequestSchema)
+        @blp.response(200)
+        @requires(Scope.EMITIR)
+        def post(self, body: dict[str, Any]) -> Any:
+            """Issue: 200 authorized, 422 rejected, 202 `SEFAZ_UNAVAILABLE` when uncertain."""
+            company = resolve_company(Module(modulo))
+            issued = operations.issue(company, current_credential(), body, modelo)
+            return answer(issued)
+
+        @blp.arguments(ListArgsSchema, location="query")
+        @blp.response(200)
+        @requires(Scope.CONSULTAR)
+        def get(self, args: dict[str, Any]) -> dict[str, Any]:
+            """Documents of the account, newest first (filters: status, pedido, de, ate)."""
+            return _list(modulo, args)
+
+    @blp.route("/<document_id>")
+    class Document(MethodView):
+        @blp.response(200)
+        @requires(Scope.CONSULTAR)
+        def get(self, document_id: str) -> dict[str, Any]:
+            """The document; a PENDENTE one is first reconciled with the authority."""
+            found = operations.find_document(current_credential(), modulo, document_id)
+            document = operations.reconcile(found.id)
+            return operations.render(document, with_events=True)
+
+    @blp.route("/<document_id>/eventos")
+    class Events(MethodView):
+        @blp.response(200)
+        @requires(Scope.CONSULTAR)
+        def get(self, document_id: str) -> dict[str, Any]:
+            """Cancellations and correction letters registered on the document."""
+            document = operations.find_document(current_credential(), modulo, document_id)
+            return {
+                "eventos": [operations.render_event(e) for e in operations.events_of(document.id)]
+            }
+
+    @blp.route("/<document_id>/xml")
+    class Xml(MethodView):
+        @requires(Scope.DOWNLOAD)
+        def get(self, document_id: str) -> Response:
+            """The authorized `nfeProc` (application/xml); 409 `XML_INDISPONIVEL` before that."""
+            return _xml_response(
+                operations.find_document(current_credential(), modulo, document_id)
+            )
+
+    @blp.route(f"/<document_id>/{pdf_name}")
+    class Pdf(MethodView):
+        @requires(Scope.DOWNLOAD)
+        def get(self, document_id: str) -> Response:
+            """The DANFE / DANFC-e PDF rendered from the stored authorized XML."""
+            return _pdf_response(
+                operations.find_document(current_credential(), modulo, document_id)
+            )
+
+    register_event_routes(blp, modelo)
+    return blp
+
+
+nfe = make_blueprint("55")
+nfce = make_blueprint("65")
+__all__ = ["envelope", "nfce", "nfe"]

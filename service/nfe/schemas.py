@@ -1,0 +1,134 @@
+"""Request and response schemas of `/nfe`, `/nfce` and `/inutilizacao`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+
+from service.brazil import documents as br
+from service.brazil import geo
+from service.configuration.fields import CompanySelector, Normalized
+from service.validators import decimal_between
+
+PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
+MAX_ITEMS = 990
+"""The layout allows nItem 1..990."""
+
+POSITIVE = decimal_between("0.0001", "999999999999")
+NON_NEGATIVE = decimal_between("0", "999999999999")
+
+
+class CodeOr(ma.fields.Field[Any]):
+    """A register code (string) or an inline object loaded by `schema`.
+
+    A code comes out as `{"codigo": ...}`, so operations see one shape.
+    """
+
+    def __init__(self, schema: type[ma.Schema], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.schema = schema
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if not value.strip():
+                raise ma.ValidationError("Informe um código ou um objeto.")
+            return {"codigo": value.strip()}
+        if isinstance(value, dict):
+            return self.schema().load(value)
+        raise ma.ValidationError("Informe um código (texto) ou um objeto.")
+
+
+class AddressSchema(ma.Schema):
+    logradouro = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    numero = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
+    complemento = ma.fields.String(validate=ma.validate.Length(max=60))
+    bairro = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    cod_municipio = ma.fields.String(
+        required=True, validate=ma.validate.Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
+    )
+    municipio = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    uf = Normalized(geo.normalize_uf, required=True)
+    cep = Normalized(geo.normalize_cep)
+
+
+class InlineCustomerSchema(ma.Schema):
+    cpf_cnpj = Normalized(br.normalize_cpf_cnpj, required=True)
+    nome = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    email = ma.fields.Email(validate=ma.validate.Length(max=60))
+    ie = ma.fields.String(validate=ma.validate.Length(max=14))
+    endereco = ma.fields.Nested(AddressSchema)
+
+
+class ItemRequestSchema(ma.Schema):
+    codigo = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
+    quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
+    valor = ma.fields.Decimal(validate=NON_NEGATIVE)
+    desconto = ma.fields.Decimal(validate=NON_NEGATIVE)
+
+
+class PaymentSchema(ma.Schema):
+    forma = ma.fields.String(required=True)
+    valor = ma.fields.Decimal(required=True, validate=NON_NEGATIVE)
+
+
+class Payments(ma.fields.Field[Any]):
+    """A payment-form string (the whole value) or a list of `{forma, valor}`."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str) and value.strip():
+            return [{"forma": value.strip(), "valor": None}]
+        if isinstance(value, list) and value:
+            return PaymentSchema(many=True).load(value)
+        raise ma.ValidationError("Informe a forma de pagamento ou uma lista {forma, valor}.")
+
+
+class IntermediarySchema(ma.Schema):
+    cnpj = Normalized(br.normalize_cnpj, required=True)
+    id = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+
+
+class FreightSchema(ma.Schema):
+    modalidade = ma.fields.Integer(required=True, validate=ma.validate.OneOf([0, 1, 2, 3, 4, 9]))
+
+
+class IssueRequestSchema(CompanySelector):
+    """POST /nfe and /nfce (NF-e requires `cliente`; checked by the operation)."""
+
+    pedido = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
+    cliente = CodeOr(InlineCustomerSchema)
+    itens = ma.fields.List(
+        ma.fields.Nested(ItemRequestSchema),
+        required=True,
+        validate=ma.validate.Length(min=1, max=MAX_ITEMS),
+    )
+    pagamento = Payments(required=True)
+    natureza = ma.fields.String(validate=ma.validate.Length(max=60))
+    observacoes = ma.fields.String(validate=ma.validate.Length(max=5000))
+    presenca = ma.fields.String(validate=ma.validate.OneOf(PRESENCA))
+    intermediador = ma.fields.Nested(IntermediarySchema)
+    consumidor_final = ma.fields.Boolean()
+    frete = ma.fields.Nested(FreightSchema)
+
+
+class IssuedSchema(ma.Schema):
+    """The document as the issuance and GET answer it."""
+
+    id = ma.fields.String()
+    status = ma.fields.String()
+    pedido = ma.fields.String()
+    modelo = ma.fields.String()
+    ambiente = ma.fields.String()
+    numero = ma.fields.Integer()
+    serie = ma.fields.Integer()
+    chave = ma.fields.String()
+    protocolo = ma.fields.String(allow_none=True)
+    valor_total = ma.fields.Decimal(as_string=True)
+    sefaz_code = ma.fields.String(allow_none=True)
+    sefaz_mensagem = ma.fields.String(allow_none=True)
+    xml = ma.fields.String(allow_none=True)
+    danfe = ma.fields.String(allow_none=True)
+    criado_em = ma.fields.DateTime()
+    autorizado_em = ma.fields.DateTime(allow_none=True)
+    cancelado_em = ma.fields.DateTime(allow_none=True)
+    eventos = ma.fields.List(ma.fields.Dict())

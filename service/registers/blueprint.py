@@ -1,0 +1,108 @@
+"""`/produtos` and `/clientes`: routes only; the work is in `operations`.
+
+Reading needs [consultar], writing [configurar], as the other registers of the spec.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+from flask.views import MethodView
+
+from service import runtime
+from service.accounts.scopes import Scope
+from service.api import Blueprint
+from service.auth import requires
+from service.companies.resolver import resolve_company
+from service.registers import operations
+from service.registers.operations import CUSTOMERS, PRODUCTS, Register
+from service.registers.schemas import (
+    CustomerAnswerSchema,
+    CustomerListArgsSchema,
+    CustomerListSchema,
+    CustomerSchema,
+    CustomerUpdateSchema,
+    ProductAnswerSchema,
+    ProductListArgsSchema,
+    ProductListSchema,
+    ProductSchema,
+    ProductUpdateSchema,
+)
+
+products = Blueprint("products", __name__, url_prefix="/produtos", description="Produtos")
+customers = Blueprint("customers", __name__, url_prefix="/clientes", description="Clientes")
+
+
+def _commit() -> None:
+    runtime.db().commit()
+
+
+def _routes(
+    blp: Blueprint,
+    kind: Register,
+    body_schema: type[ma.Schema],
+    update_schema: type[ma.Schema],
+    list_args: type[ma.Schema],
+    list_schema: type[ma.Schema],
+    answer_schema: type[ma.Schema],
+    name: str,
+) -> None:
+    """List/create and get/update/deactivate views of one register."""
+
+    class Collection(MethodView):
+        @blp.arguments(list_args, location="query")
+        @blp.response(200, list_schema)
+        @requires(Scope.CONSULTAR)
+        def get(self, args: dict[str, Any]) -> dict[str, Any]:
+            """Paged list; filters `ativo` (1|0), `codigo`, `q`."""
+            return operations.page(resolve_company(), kind, args).envelope()
+
+        @blp.arguments(body_schema)
+        @blp.response(201, answer_schema)
+        @requires(Scope.CONFIGURAR)
+        def post(self, body: dict[str, Any]) -> dict[str, Any]:
+            """Create; 409 `REGISTRO_DUPLICADO` when the code exists in the company."""
+            record, warnings = operations.create(resolve_company(), kind, body)
+            answer = {"item": kind.render(record), "avisos": warnings}
+            _commit()
+            return answer
+
+    class Item(MethodView):
+        @blp.response(200, answer_schema)
+        @requires(Scope.CONSULTAR)
+        def get(self, record_id: str) -> dict[str, Any]:
+            return {"item": kind.render(operations.get(resolve_company(), kind, record_id))}
+
+        @blp.arguments(update_schema)
+        @blp.response(200, answer_schema)
+        @requires(Scope.CONFIGURAR)
+        def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
+            """Partial update; the merged record is validated as a whole."""
+            company = resolve_company()
+            record = operations.get(company, kind, record_id)
+            record, warnings = operations.update(company, kind, record, body)
+            answer = {"item": kind.render(record), "avisos": warnings}
+            _commit()
+            return answer
+
+        @blp.response(200, answer_schema)
+        @requires(Scope.CONFIGURAR)
+        def delete(self, record_id: str) -> dict[str, Any]:
+            """Logical deletion: `ativo` false; the record is kept and answered."""
+            company = resolve_company()
+            record = operations.deactivate(company, kind, operations.get(company, kind, record_id))
+            answer = {"item": kind.render(record)}
+            _commit()
+            return answer
+
+    Collection.__name__ = f"{name}s"
+    Item.__name__ = f"{name}Item"
+    blp.route("")(Collection)
+    blp.route("/<record_id>")(Item)
+
+
+_routes(products, PRODUCTS, ProductSchema, ProductUpdateSchema, ProductListArgsSchema,
+        ProductListSchema, ProductAnswerSchema, "Product")  # fmt: skip
+_routes(customers, CUSTOMERS, CustomerSchema, CustomerUpdateSchema, CustomerListArgsSchema,
+        CustomerListSchema, CustomerAnswerSchema, "Customer")  # fmt: skip

@@ -1,0 +1,203 @@
+"""Request and answer schemas of `/produtos` and `/clientes` (POST full, PUT partial).
+
+Identifiers are normalized while loading (digits only, check digits verified); checks that
+need several fields or stored values (address completeness, IE by UF) live in `operations`.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import marshmallow as ma
+
+from service.brazil.documents import normalize_cpf_cnpj, normalize_gtin
+from service.brazil.geo import normalize_cep, normalize_uf
+from service.configuration.fields import CompanySelector, Normalized, digits
+from service.pagination import PageArgsSchema
+
+MAX_PRICE_DIGITS = 15
+"""Significant digits of a price: what SQLite gives back exactly (see `ExactDecimal`)."""
+
+MAX_PRICE_PLACES = 10
+"""Decimal places of `vUnCom` in the NF-e layout (and the scale of the `preco` column)."""
+
+MAX_PRICE_WHOLE = 11
+"""Integer digits the `preco` column (NUMERIC(21, 10)) holds."""
+
+ADDRESS_FIELDS = ("logradouro", "numero", "complemento", "bairro", "municipio",
+                  "cod_municipio", "uf", "cep")  # fmt: skip
+
+
+def _price(value: Decimal) -> None:
+    """Non-negative, at most 10 decimal places, 11 integer digits, 15 digits in all."""
+    if not value.is_finite() or value < 0:
+        raise ma.ValidationError("Deve ser um valor maior ou igual a zero.")
+    places = max(0, -int(value.normalize().as_tuple().exponent))
+    whole = len(str(int(value))) if value >= 1 else 0
+    if places > MAX_PRICE_PLACES:
+        raise ma.ValidationError(f"No máximo {MAX_PRICE_PLACES} casas decimais.")
+    if whole > MAX_PRICE_WHOLE:
+        raise ma.ValidationError(f"No máximo {MAX_PRICE_WHOLE} dígitos inteiros.")
+    if whole + places > MAX_PRICE_DIGITS:
+        raise ma.ValidationError(f"No máximo {MAX_PRICE_DIGITS} dígitos ao todo.")
+
+
+def _text(low: int, high: int, **kwargs: Any) -> ma.fields.String:
+    return ma.fields.String(validate=ma.validate.Length(min=low, max=high), **kwargs)
+
+
+class _RegisterSchema(CompanySelector):
+    """Blank optional strings mean "no value", as an empty form field does."""
+
+    @ma.pre_load
+    def _blank_as_none(self, data: Any, **_: Any) -> Any:
+        if not isinstance(data, dict):
+            return data
+        return {
+            key: None
+            if isinstance(value, str)
+            and not value.strip()
+            and key in self.fields
+            and not self.fields[key].required
+            else value
+            for key, value in data.items()
+        }
+
+
+class ProductSchema(_RegisterSchema):
+    codigo = _text(1, 60, required=True)
+    descricao = _text(1, 120, required=True)
+    ncm = digits(8, "NCM")
+    cest = digits(7, "CEST")
+    origem = ma.fields.Integer(validate=ma.validate.Range(min=0, max=8))
+    unidade = _text(1, 6)
+    preco = ma.fields.Decimal(as_string=True, validate=_price)
+    gtin = Normalized(normalize_gtin, allow_none=True)
+    categoria = _text(1, 60, allow_none=True)
+    ativo = ma.fields.Boolean()
+
+
+class CustomerSchema(_RegisterSchema):
+    codigo = _text(1, 60, required=True)
+    cpf_cnpj = Normalized(normalize_cpf_cnpj, required=True)
+    nome = _text(2, 60, required=True)
+    ie = _text(1, 25, allow_none=True)
+    indicador_ie = ma.fields.Integer(allow_none=True, validate=ma.validate.OneOf([1, 2, 9]))
+    email = ma.fields.Email(allow_none=True, validate=ma.validate.Length(max=200))
+    telefone = ma.fields.String(allow_none=True, validate=ma.validate.Regexp(r"^\d{6,14}$"))
+    logradouro = _text(2, 60, allow_none=True)
+    numero = _text(1, 60, allow_none=True)
+    complemento = _text(1, 60, allow_none=True)
+    bairro = _text(2, 60, allow_none=True)
+    municipio = _text(2, 60, allow_none=True)
+    cod_municipio = digits(7, "cod_municipio")
+    uf = Normalized(normalize_uf, allow_none=True)
+    cep = Normalized(normalize_cep, allow_none=True)
+    ativo = ma.fields.Boolean()
+
+    @ma.pre_load
+    def _flatten_address(self, data: Any, **_: Any) -> Any:
+        """`endereco` {...} (the shape of an inline customer at issuance) is also accepted."""
+        if not isinstance(data, dict) or not isinstance(data.get("endereco"), dict):
+            return data
+        flat = {k: v for k, v in data.items() if k != "endereco"}
+        for key, value in data["endereco"].items():
+            if key in ADDRESS_FIELDS and key in flat:
+                raise ma.ValidationError("Informado duas vezes.", f"endereco.{key}")
+            flat[key] = value
+        return flat
+
+
+class ProductUpdateSchema(ProductSchema):
+    """PUT: every field optional (its own name keeps the OpenAPI components unique)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(partial=True, **kwargs)
+
+
+class CustomerUpdateSchema(CustomerSchema):
+    """PUT: every field optional."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(partial=True, **kwargs)
+
+
+class _ListArgs(PageArgsSchema, CompanySelector):
+    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+    codigo = ma.fields.String(validate=ma.validate.Length(max=60))
+    q = ma.fields.String(validate=ma.validate.Length(min=1, max=100))
+
+
+class ProductListArgsSchema(_ListArgs):
+    pass
+
+
+class CustomerListArgsSchema(_ListArgs):
+    cpf_cnpj = Normalized(normalize_cpf_cnpj)
+
+
+# -- answers (for the OpenAPI document) ----------------------------------------------------
+
+
+class ProductRecordSchema(ma.Schema):
+    id = ma.fields.String()
+    codigo = ma.fields.String()
+    descricao = ma.fields.String()
+    ncm = ma.fields.String(allow_none=True)
+    cest = ma.fields.String(allow_none=True)
+    origem = ma.fields.Integer()
+    unidade = ma.fields.String()
+    preco = ma.fields.String(metadata={"description": "Decimal como texto."})
+    gtin = ma.fields.String(allow_none=True)
+    categoria = ma.fields.String(allow_none=True)
+    ativo = ma.fields.Boolean()
+    criado_em = ma.fields.String()
+    atualizado_em = ma.fields.String()
+
+
+class CustomerRecordSchema(ma.Schema):
+    id = ma.fields.String()
+    codigo = ma.fields.String()
+    cpf_cnpj = ma.fields.String()
+    tipo_pessoa = ma.fields.String(metadata={"description": "PF (CPF) ou PJ (CNPJ)."})
+    nome = ma.fields.String()
+    ie = ma.fields.String(allow_none=True)
+    indicador_ie = ma.fields.Integer()
+    email = ma.fields.String(allow_none=True)
+    telefone = ma.fields.String(allow_none=True)
+    logradouro = ma.fields.String(allow_none=True)
+    numero = ma.fields.String(allow_none=True)
+    complemento = ma.fields.String(allow_none=True)
+    bairro = ma.fields.String(allow_none=True)
+    municipio = ma.fields.String(allow_none=True)
+    cod_municipio = ma.fields.String(allow_none=True)
+    uf = ma.fields.String(allow_none=True)
+    cep = ma.fields.String(allow_none=True)
+    ativo = ma.fields.Boolean()
+    criado_em = ma.fields.String()
+    atualizado_em = ma.fields.String()
+
+
+class ProductAnswerSchema(ma.Schema):
+    item = ma.fields.Nested(ProductRecordSchema)
+    avisos = ma.fields.List(ma.fields.String())
+
+
+class CustomerAnswerSchema(ma.Schema):
+    item = ma.fields.Nested(CustomerRecordSchema)
+    avisos = ma.fields.List(ma.fields.String())
+
+
+class ProductListSchema(ma.Schema):
+    total = ma.fields.Integer()
+    pagina = ma.fields.Integer()
+    por_pagina = ma.fields.Integer()
+    itens = ma.fields.List(ma.fields.Nested(ProductRecordSchema))
+
+
+class CustomerListSchema(ma.Schema):
+    total = ma.fields.Integer()
+    pagina = ma.fields.Integer()
+    por_pagina = ma.fields.Integer()
+    itens = ma.fields.List(ma.fields.Nested(CustomerRecordSchema))

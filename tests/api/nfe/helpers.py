@@ -1,0 +1,201 @@
+"""A company ready to issue, made through the API, plus registers and valid CNPJs."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import count
+from typing import Any
+
+from service.db import transaction
+from service.ids import new_id
+from service.registers.models import Customer, Product
+from service.runtime import Runtime
+from simulator.testing import SimulatorHandle
+from tests.factories import auth, make_account
+from tests.factories_config import issuer_body
+
+_bases = count(10_000_001)
+A1_PASSWORD = "senha-a1"
+
+
+def cnpj_digits(base12: str) -> str:
+    """Append the two check digits (weights 5..2,9..2 then 6..2,9..2) to a 12-digit base."""
+    digits = base12
+    for weights in ((5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2), (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)):
+        total = sum(int(d) * w for d, w in zip(digits, weights, strict=True))
+        rest = total % 11
+        digits += "0" if rest < 2 else str(11 - rest)
+    return digits
+
+
+def fresh_cnpj() -> str:
+    """A distinct valid CNPJ per company, so simulator faults can be scoped to one test."""
+    return cnpj_digits(f"{next(_bases):08d}0001")
+
+
+@dataclass(frozen=True)
+class Ready:
+    account_id: str
+    key: str
+    test_key: str
+    cnpj: str
+    company_id: str
+    codigo: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return auth(self.key)
+
+
+def ready_company(
+    client: Any,
+    rt: Runtime,
+    sim: SimulatorHandle,
+    *,
+    credits: str = "100.00",
+    unlimited: bool = False,
+    **issuer: Any,
+) -> Ready:
+    """Issuer, A1 from the simulator's CA and the automatic configuration, all via the API."""
+    acc = make_account(rt, credits=Decimal(credits), unlimited=unlimited)
+    cnpj = fresh_cnpj()
+    created = client.post(
+        "/api/v1/configuracao-fiscal/emitente",
+        headers=auth(acc.live),
+        json=issuer_body(cnpj=cnpj, **issuer),
+    )
+    assert created.status_code == 201, created.get_json()
+    now = dt.datetime.now(dt.UTC)
+    pfx = sim.issue_a1(
+        cnpj=cnpj,
+        password=A1_PASSWORD,
+        not_before=now - dt.timedelta(days=1),
+        not_after=now + dt.timedelta(days=365),
+    )
+    cert = client.post(
+        "/api/v1/configuracao-fiscal/certificado",
+        headers=auth(acc.live),
+        json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
+    )
+    assert cert.status_code == 201, cert.get_json()
+    codigo = created.get_json()["empresa"]
+    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, acc.id)
+    return Ready(acc.id, acc.live, acc.test, cnpj, company_id, codigo)
+
+
+def _company_id(rt: Runtime, account_id: str) -> str:
+    from sqlalchemy import select
+
+    from service.companies.models import Company
+
+    with transaction(rt.sessions) as session:
+        return session.execute(
+            select(Company.id).where(Company.account_id == account_id)
+        ).scalar_one()
+
+
+def add_product(
+    rt: Runtime,
+    ready: Ready,
+    codigo: str = "P1",
+    *,
+    ncm: str | None = "22021000",
+    preco: str = "10.00",
+    descricao: str = "Refrigerante lata",
+) -> None:
+    with transaction(rt.sessions) as session:
+        session.add(
+            Product(
+                id=new_id("prd"),
+                account_id=ready.account_id,
+                company_id=ready.company_id,
+                codigo=codigo,
+                descricao=descricao,
+                ncm=ncm,
+                origem=0,
+                unidade="UN",
+                preco=Decimal(preco),
+            )
+        )
+
+
+def add_customer(
+    rt: Runtime, ready: Ready, codigo: str = "C1", *, with_address: bool = True, uf: str = "SP"
+) -> None:
+    address = {
+        "logradouro": "Rua das Flores",
+        "numero": "10",
+        "bairro": "Centro",
+        "municipio": "São Paulo",
+        "cod_municipio": "3550308",
+        "uf": uf,
+        "cep": "01001000",
+    }
+    if uf != "SP":
+        address.update(municipio="Rio de Janeiro", cod_municipio="3304557")
+    with transaction(rt.sessions) as session:
+        session.add(
+            Customer(
+                id=new_id("cli"),
+                account_id=ready.account_id,
+                company_id=ready.company_id,
+                codigo=codigo,
+                cpf_cnpj="52998224725",
+                nome="Maria da Silva",
+                indicador_ie=9,
+                email="maria@example.com",
+                **(address if with_address else {}),
+            )
+        )
+
+
+def nfe_body(pedido: str = "PED-1", **overrides: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "pedido": pedido,
+        "cliente": "C1",
+        "itens": [{"codigo": "P1", "quantidade": 2}],
+        "pagamento": "pix",
+    }
+    body.update(overrides)
+    return body
+
+
+def ledger(rt: Runtime, account_id: str) -> list[tuple[str, Decimal, str | None]]:
+    """(tipo, valor, documento_id) of the account's entries, oldest first."""
+    from sqlalchemy import select
+
+    from service.wallet.models import LedgerEntry
+
+    with transaction(rt.sessions) as session:
+        rows = session.execute(
+            select(LedgerEntry)
+            .where(LedgerEntry.account_id == account_id)
+            .order_by(LedgerEntry.data, LedgerEntry.id)
+        ).scalars()
+        return [(r.tipo, Decimal(r.valor), r.documento_id) for r in rows]
+
+
+def balance(rt: Runtime, account_id: str) -> Decimal:
+    """The wallet balance, checked against the ledger: balance = sum of entries, never negative."""
+    from service.wallet.models import Wallet
+
+    with transaction(rt.sessions) as session:
+        wallet = session.get(Wallet, account_id)
+        assert wallet is not None
+        saldo = Decimal(wallet.saldo)
+    assert saldo == sum((valor for _, valor, _ in ledger(rt, account_id)), Decimal("0.00"))
+    assert saldo >= 0
+    return saldo
+
+
+def count_rows(rt: Runtime, model: Any, **where: Any) -> int:
+    from sqlalchemy import func, select
+
+    with transaction(rt.sessions) as session:
+        query = select(func.count()).select_from(model)
+        for name, value in where.items():
+            query = query.where(getattr(model, name) == value)
+        return int(session.execute(query).scalar_one())
