@@ -125,7 +125,9 @@ def _transmit(document_id: str, company: Company) -> FiscalDocument:
     outcome = transmit.send(client, document.xml_assinado)
     transmit.record(rt.sessions, document_id, outcome)
     if transmit.is_duplicate(outcome):
-        return reconcile(document_id, company=company)  # 204/539: the authority holds it
+        document = reconcile(document_id, company=company)  # 204/539: ask, never resend
+        if document.status == DocumentStatus.PENDENTE:
+            transmit.settle_duplicate_number(rt.sessions, document_id, outcome)
     return _load(document_id)
 
 

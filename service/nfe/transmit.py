@@ -166,6 +166,19 @@ def is_duplicate(outcome: Outcome) -> bool:
     return isinstance(outcome, Rejected) and outcome.is_duplicate
 
 
+def settle_duplicate_number(
+    sessions: sessionmaker[Session], document_id: str, outcome: Outcome
+) -> None:
+    """539 and our own key unknown to the authority: the number belongs to another document
+    there, so ours is rejected (the caller may correct and resend the order)."""
+    if not (isinstance(outcome, Rejected) and outcome.cStat == "539"):
+        return
+    with transaction(sessions) as session:
+        document = _lock(session, document_id)
+        if document.status in UNRESOLVED:
+            _reject(session, document, outcome)
+
+
 def _within_budget(document: FiscalDocument, now: dt.datetime) -> bool:
     start = document.consultas_janela_inicio
     if start is None or now - start >= dt.timedelta(hours=1):

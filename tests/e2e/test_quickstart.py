@@ -29,9 +29,9 @@ def _wait_http(url: str, process: subprocess.Popen, seconds: float = 60) -> None
         if process.poll() is not None:
             raise AssertionError(f"process exited with {process.returncode}")
         try:
-            requests.get(url, timeout=1)
+            requests.get(url, timeout=5)
             return
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or busy starting (read timeout)
             time.sleep(0.2)
     raise AssertionError(f"{url} did not answer")
 

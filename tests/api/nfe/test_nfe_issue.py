@@ -233,3 +233,57 @@ def test_documents_of_other_accounts_and_lists(client, rt, sim):
     assert listed["total"] == 1 and listed["itens"][0]["id"] == nfe["id"]
     assert client.get(API + "/nfe", headers=other.headers).get_json()["total"] == 0
     assert client.get(API + "/nfe?pedido=none", headers=ready.headers).get_json()["total"] == 0
+
+
+def test_inline_customer_remote_sale_with_intermediary(client, rt, sim):
+    ready = ready_company(client, rt, sim)
+    add_product(rt, ready)
+    customer = {
+        "cpf_cnpj": "11.444.777/0001-61",
+        "nome": "Comprador Ltda",
+        "ie": "81265011",
+        "email": "joao@example.com",
+        "endereco": {
+            "logradouro": "Rua A",
+            "numero": "1",
+            "bairro": "Centro",
+            "cod_municipio": "3304557",
+            "municipio": "Rio de Janeiro",
+            "uf": "RJ",
+            "cep": "20010-000",
+        },
+    }
+    body = nfe_body(
+        cliente=customer,
+        presenca="internet",
+        intermediador={"cnpj": "11.222.333/0001-81", "id": "loja-123"},
+        frete={"modalidade": 0},
+        pagamento=[{"forma": "cartao_credito", "valor": "20.00"}],
+    )
+    answer = client.post(API + "/nfe", headers=ready.headers, json=body)
+    data = answer.get_json()
+    assert answer.status_code == 200, data
+    root = etree.fromstring(client.get(data["xml"], headers=ready.headers).data)
+    ns = {"n": NFE_NS}
+    assert root.findtext(".//n:ide/n:idDest", namespaces=ns) == "2"
+    assert root.findtext(".//n:ide/n:indIntermed", namespaces=ns) == "1"
+    assert root.findtext(".//n:infIntermed/n:idCadIntTran", namespaces=ns) == "loja-123"
+    assert root.findtext(".//n:dest/n:CNPJ", namespaces=ns) == "11444777000161"
+    assert root.findtext(".//n:dest/n:indIEDest", namespaces=ns) == "1"
+    assert root.findtext(".//n:transp/n:modFrete", namespaces=ns) == "0"
+    assert root.findtext(".//n:det/n:prod/n:CFOP", namespaces=ns) == "6102"
+    final_consumer = {**customer, "cpf_cnpj": "529.982.247-25"}
+    final_consumer.pop("ie")
+    difal = client.post(
+        API + "/nfe",
+        headers=ready.headers,
+        json={**body, "pedido": "PED-3", "cliente": final_consumer},
+    )
+    assert difal.status_code == 422
+    assert difal.get_json()["error"]["code"] == "REVISAO_FISCAL_NECESSARIA"
+    presencial = nfe_body(
+        "PED-2", cliente=customer, intermediador={"cnpj": "11222333000181", "id": "loja-1"}
+    )
+    refused = client.post(API + "/nfe", headers=ready.headers, json=presencial)
+    assert refused.status_code == 422
+    assert refused.get_json()["error"]["errors"][0]["field"] == "intermediador"

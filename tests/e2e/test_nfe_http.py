@@ -1,0 +1,133 @@
+"""NF-e through a real HTTP server (werkzeug, threaded) and the simulator (HTTPS + mTLS).
+
+The concurrency test is the product's central promise: one hundred identical requests for the
+same order, in parallel, give one document at the authority, one document here and one debit.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from flask import Flask
+from werkzeug.serving import make_server
+
+from service.issuance.models import FiscalDocument, Order
+from simulator.testing import SimulatorHandle, running_simulator
+from tests.api.nfe.helpers import (
+    add_customer,
+    add_product,
+    balance,
+    count_rows,
+    ledger,
+    nfe_body,
+    ready_company,
+)
+
+
+@pytest.fixture(scope="module")
+def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
+    with running_simulator(Path(tmp_path_factory.mktemp("authority-e2e"))) as handle:
+        yield handle
+
+
+@pytest.fixture
+def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
+    return app_factory(
+        authority_url=sim.base_url,
+        authority_ca_bundle=str(sim.ca_bundle),
+        authority_read_timeout=5.0,
+        rate_limit_per_minute=10_000,
+    )
+
+
+@pytest.fixture
+def server(app: Flask) -> Iterator[str]:
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}/api/v1"
+    http.shutdown()
+    thread.join(timeout=10)
+
+
+def _ready(app: Flask, sim: SimulatorHandle, **kwargs: Any) -> Any:
+    rt = app.extensions["fiscal"]
+    ready = ready_company(app.test_client(), rt, sim, **kwargs)
+    add_product(rt, ready)
+    add_customer(rt, ready)
+    return rt, ready
+
+
+def test_one_hundred_identical_requests_give_one_document_and_one_debit(app, sim, server):
+    rt, ready = _ready(app, sim)
+    body = nfe_body(pedido="PEDIDO-CONCORRENTE")
+
+    def post(_: int) -> tuple[int, str | None, str | None]:
+        answer = requests.post(f"{server}/nfe", json=body, headers=ready.headers, timeout=60)
+        data = answer.json()
+        return answer.status_code, data.get("id"), answer.headers.get("Idempotent-Replay")
+
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        results = list(pool.map(post, range(100)))
+    statuses = Counter(status for status, _, _ in results)
+    assert set(statuses) <= {200, 409}, statuses
+    assert statuses[200] >= 1
+    assert len({doc_id for status, doc_id, _ in results if status == 200}) == 1
+    assert sum(1 for status, _, replay in results if status == 200 and replay is None) == 1
+    assert count_rows(rt, Order, company_id=ready.company_id) == 1
+    assert count_rows(rt, FiscalDocument, company_id=ready.company_id) == 1
+    at_authority = [d for d in sim.state()["documents"] if d["issuer"] == ready.cnpj]
+    assert len(at_authority) == 1 and at_authority[0]["status"] == "authorized"
+    debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
+    assert len(debits) == 1
+    assert balance(rt, ready.account_id) == Decimal("99.80")
+
+
+def test_issue_reject_and_reconcile_over_http(app, sim, server):
+    rt, ready = _ready(app, sim)
+    ok = requests.post(f"{server}/nfe", json=nfe_body("A"), headers=ready.headers, timeout=30)
+    assert ok.status_code == 200 and ok.json()["status"] == "AUTORIZADA"
+    assert ok.headers["X-Request-Id"] == ok.json()["request_id"]
+    sim.set_fault(
+        "reject",
+        scope=f"cnpj:{ready.cnpj}",
+        code="539",
+        times=1,
+        reason="Rejeicao: Duplicidade de NF-e com diferenca na Chave de Acesso",
+    )
+    sim.set_fault(
+        "reject",
+        scope=f"cnpj:{ready.cnpj}",
+        code="225",
+        times=1,
+        reason="Rejeicao: Falha no Schema XML do lote de NFe",
+    )
+    rejected = requests.post(f"{server}/nfe", json=nfe_body("B"), headers=ready.headers, timeout=30)
+    assert rejected.status_code == 422
+    assert rejected.json()["error"]["sefaz_code"] in {"539", "225"}
+    sim.clear_faults(f"cnpj:{ready.cnpj}")
+    sim.set_fault(
+        "timeout", scope=f"cnpj:{ready.cnpj}", seconds=6, times=1, service="NFeAutorizacao4"
+    )
+    pending = requests.post(f"{server}/nfe", json=nfe_body("C"), headers=ready.headers, timeout=30)
+    assert pending.status_code == 202 and pending.json()["status"] == "PENDENTE"
+    document = requests.get(
+        f"{server}/nfe/{pending.json()['id']}", headers=ready.headers, timeout=30
+    )
+    assert document.status_code == 200
+    # A timeout before processing: the authority never saw it, so the query says "not found"
+    # and the document honestly stays PENDENTE (issue 7's worker re-sends the same XML later).
+    assert document.json()["status"] == "PENDENTE"
+    changed = requests.post(
+        f"{server}/nfe", json=nfe_body("A", pagamento="dinheiro"), headers=ready.headers, timeout=30
+    )
+    assert changed.status_code == 422
+    assert changed.json()["error"]["code"] == "IDEMPOTENCY_KEY_REUSED"
