@@ -16,7 +16,16 @@ from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey
 from documents.nfce.qrcode import Csc, NfceUrls, nfce_urls, qr_code_offline
 from documents.nfe.builder import HOMOLOGATION_ITEM, HOMOLOGATION_NAME, build_nfe
-from documents.nfe.model import Contingency, Icms, Modelo, Payment, TpAmb, TpEmis
+from documents.nfe.model import (
+    Contingency,
+    Icms,
+    IndPres,
+    Intermediary,
+    Modelo,
+    Payment,
+    TpAmb,
+    TpEmis,
+)
 from documents.nfe.pipeline import prepare_nfe
 from documents.schemas import validate
 from documents.signing import XmlSigner, verify_signature
@@ -248,3 +257,19 @@ def test_nfce_needs_csc_and_known_urls(nfe_factory: ModuleType, signer: XmlSigne
 
 def test_csc_is_never_printed() -> None:
     assert CSC.code not in repr(CSC)
+
+
+def test_remote_sale_with_intermediary(nfe_factory: ModuleType, signer: XmlSigner) -> None:
+    """NT 2020.006: indIntermed for non-presential sales, infIntermed after pag."""
+    data = nfe_factory.nfe_data(
+        1,
+        ind_pres=IndPres.INTERNET,
+        intermediary=Intermediary(cnpj="11222333000181", platform_id="loja-42"),
+    )
+    root = parse_untrusted(prepare_nfe(data, signer).xml)
+    assert text(root, "//n:ide/n:indIntermed") == "1"
+    assert text(root, "//n:infIntermed/n:idCadIntTran") == "loja-42"
+    remote = parse_untrusted(prepare_nfe(dataclasses.replace(data, intermediary=None), signer).xml)
+    assert text(remote, "//n:ide/n:indIntermed") == "0"
+    with pytest.raises(InvalidDocumentDataError):
+        build_nfe(dataclasses.replace(data, ind_pres=IndPres.PRESENCIAL))
