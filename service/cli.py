@@ -221,6 +221,44 @@ def keys_revoke(key_id: str) -> None:
     click.echo(f"chave {key_id} revogada")
 
 
+def _amount(_ctx: Any, _param: Any, value: str) -> Decimal:
+    """Any decimal text; sign, scale and size are the wallet operation's to judge."""
+    try:
+        return Decimal(value.strip().replace(",", "."))
+    except InvalidOperation as exc:
+        raise click.BadParameter("valor decimal inválido (ex. 50.00)") from exc
+
+
+@cli.group()
+def wallet() -> None:
+    """Carteira de créditos."""
+
+
+@wallet.command("credit")
+@click.option("--account", "account_id", required=True)
+@click.option("--valor", required=True, callback=_amount, help="Crédito em reais, ex. 50.00")
+@click.option("--descricao", default=None, help="Texto do extrato (até 255 caracteres).")
+def wallet_credit(account_id: str, valor: Decimal, descricao: str | None) -> None:
+    """Credits the account's wallet (CREDITO_ADMIN, audited) and prints the new balance."""
+    from service.db import transaction
+    from service.wallet.operations import UnknownAccount, credit_admin
+
+    if descricao is not None and not 1 <= len(descricao.strip()) <= 255:
+        raise click.BadParameter("entre 1 e 255 caracteres", param_hint="--descricao")
+    rt = _runtime()
+    try:
+        with transaction(rt.sessions) as session:
+            entry = credit_admin(
+                session, account_id, valor, descricao=descricao.strip() if descricao else None
+            )
+            credited, saldo = entry.valor, entry.saldo_posterior
+    except UnknownAccount as exc:
+        raise click.ClickException(f"conta {account_id} não encontrada") from exc
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--valor") from exc
+    click.echo(f"crédito de {credited} lançado na conta {account_id}; saldo: {saldo}")
+
+
 def _load_plugins(group: click.Group) -> None:
     for entry in entry_points(group="fiscal.commands"):
         try:

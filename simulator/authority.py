@@ -9,7 +9,7 @@ from cryptography import x509
 
 from simulator.clock import Clock
 from simulator.faults import FaultBook
-from simulator.pki import CertificateAuthority
+from simulator.pki import CertificateAuthority, SigningIdentity
 from simulator.settings import Settings
 from simulator.state import Store
 
@@ -23,6 +23,8 @@ UF_CODES = {
 
 AUTHORIZER_DIGIT = "1"
 """First digit of a protocol number: 1 = the UF's normal authorizer ([MOC-CTe] §7.5)."""
+SHARED_AUTHORIZER_DIGITS = {"SVRS": "3", "SVSP": "5", "SVC-RS": "7", "SVC-SP": "8"}
+"""[MOC-CTe] §7.5: 3 = SEFAZ Virtual RS, 5 = SEFAZ Virtual SP, 7 = SVC-RS, 8 = SVC-SP."""
 
 
 @dataclass
@@ -35,15 +37,22 @@ class Authority:
     faults: FaultBook
     ca: CertificateAuthority
     trusted: tuple[x509.Certificate, ...]
+    signer: SigningIdentity | None = None
+    """What the simulated Sefin Nacional signs its NFS-e and events with."""
 
     def now(self) -> dt.datetime:
         return self.clock.now()
 
-    def protocol_number(self, cuf: str) -> str:
-        """15 digits: authorizer type, cUF, year (YY), 10-digit sequence; persistent."""
+    def protocol_number(self, cuf: str, authorizer: str = "") -> str:
+        """15 digits: authorizer type, cUF, year (YY), 10-digit sequence; persistent.
+
+        ``authorizer`` is the route's authority (SVRS, SVSP...), which picks the first digit.
+        """
+        digit = SHARED_AUTHORIZER_DIGITS.get(authorizer, AUTHORIZER_DIGIT)
         year = f"{self.now():%y}"
-        sequence = self.store.next_value(f"protocol:{cuf}:{year}", 0)
-        return f"{AUTHORIZER_DIGIT}{int(cuf):02d}{year}{sequence:010d}"
+        series = cuf if digit == AUTHORIZER_DIGIT else f"{digit}{cuf}"
+        sequence = self.store.next_value(f"protocol:{series}:{year}", 0)
+        return f"{digit}{int(cuf):02d}{year}{sequence:010d}"
 
     def receipt_number(self, cuf: str) -> str:
         """15 digits: cUF, "1", 12-digit sequence (the shape of real nRec values)."""

@@ -14,6 +14,9 @@ from dataclasses import dataclass
 
 from cryptography import x509
 from lxml import etree
+from signxml.algorithms import DigestAlgorithm, SignatureMethod
+from signxml.exceptions import InvalidCertificate, InvalidDigest, InvalidInput, InvalidSignature
+from signxml.verifier import SignatureConfiguration
 
 from documents.certificates import holder_ids
 from documents.errors import (
@@ -25,7 +28,7 @@ from documents.errors import (
 )
 from documents.keys import AccessKey
 from documents.schemas import schema_key_for, validate
-from documents.signing import verify_signature
+from documents.signing import SefazSignatureVerifier, verify_signature
 from documents.xml import parse_untrusted
 from simulator.clock import parse_wire
 from simulator.errors import Rejection
@@ -88,6 +91,46 @@ def signature(
     return Signer(verified.certificate, holder, verified.digest_value)
 
 
+NFSE_SIGNATURE_METHODS = frozenset({SignatureMethod.RSA_SHA1, SignatureMethod.RSA_SHA256})
+NFSE_DIGESTS = frozenset({DigestAlgorithm.SHA1, DigestAlgorithm.SHA256})
+
+
+def any_signature(
+    signed_parent: etree._Element,
+    reference_id: str,
+    *,
+    trusted: tuple[x509.Certificate, ...],
+    now: dt.datetime,
+) -> Signer:
+    """The national NFS-e profile: the XSD imports the generic xmldsig, and Sefin accepts RSA-SHA1
+    (sped-common, nfelib) and RSA-SHA256 (pynfse-nacional) with any standard C14N. The SEFAZ
+    profile goes through the product's verifier; anything else through signxml with the wider
+    policy. Same codes as :func:`signature` (298, 290-293, 297)."""
+    signed_info = f"{{{DSIG}}}Signature/{{{DSIG}}}SignedInfo"
+    method = signed_parent.find(f"{signed_info}/{{{DSIG}}}SignatureMethod")
+    if method is None or method.get("Algorithm") == SignatureMethod.RSA_SHA1.value:
+        return signature(signed_parent, reference_id, trusted=trusted, now=now)
+    embedded = _key_info_certificate(signed_parent)
+    holder = certificate(embedded, trusted=trusted, now=now, base="29")
+    reference = signed_parent.find(f"{signed_info}/{{{DSIG}}}Reference")
+    if reference is None or reference.get("URI") != f"#{reference_id}":
+        raise Rejection("297", "Rejeicao: Assinatura difere do calculado (Reference)")
+    config = SignatureConfiguration(
+        require_x509=True, location="./", expect_references=1,
+        signature_methods=NFSE_SIGNATURE_METHODS, digest_algorithms=NFSE_DIGESTS,
+        verification_time=now,
+    )  # fmt: skip
+    try:
+        SefazSignatureVerifier().verify(
+            etree.tostring(signed_parent), x509_cert=embedded, expect_config=config,
+            id_attribute="Id",
+        )  # fmt: skip
+    except (InvalidSignature, InvalidDigest, InvalidInput, InvalidCertificate) as exc:
+        raise Rejection("297", f"Rejeicao: Assinatura difere do calculado ({exc})") from exc
+    digest = reference.findtext(f"{{{DSIG}}}DigestValue") or ""
+    return Signer(embedded, holder, digest.strip())
+
+
 def _key_info_certificate(signed_parent: etree._Element) -> x509.Certificate:
     """The certificate in KeyInfo, checked (290-293) before the signature itself (297)."""
     path = f"{{{DSIG}}}Signature/{{{DSIG}}}KeyInfo/{{{DSIG}}}X509Data/{{{DSIG}}}X509Certificate"
@@ -130,13 +173,25 @@ def same_holder(certificate_holder: str, issuer: str, code: str = "213") -> None
     )
 
 
-def access_key(text: str) -> str:
-    """Well-formed 44-position key with the right check digit (236)."""
+def access_key(text: str, code: str = "236") -> str:
+    """Well-formed 44-position key with the right check digit (236; CT-e/MDF-e documents 253)."""
     try:
         AccessKey.parse(text)
     except AccessKeyError as exc:
-        raise Rejection("236", "Rejeicao: Chave de Acesso com digito verificador invalido") from exc
+        raise Rejection(code, KEY_DIGIT_REASONS.get(code, KEY_DIGIT_REASONS["236"])) from exc
     return text
+
+
+KEY_DIGIT_REASONS = {
+    "236": "Rejeicao: Chave de Acesso com digito verificador invalido",
+    "253": "Rejeicao: Digito Verificador da chave de acesso composta invalido",
+}
+KEY_MISMATCH_REASONS = {
+    "502": "Rejeicao: Erro na Chave de Acesso - Campo Id nao corresponde a concatenacao "
+    "dos campos correspondentes",
+    "227": "Rejeicao: Erro na Chave de Acesso - Campo Id nao corresponde a concatenacao "
+    "dos campos correspondentes",
+}
 
 
 @dataclass(frozen=True)
@@ -161,15 +216,13 @@ class KeyFields:
         )
 
 
-def key_matches(key: str, fields: KeyFields) -> None:
-    """The key must be the concatenation of the document's fields (502)."""
-    access_key(key)
+def key_matches(
+    key: str, fields: KeyFields, *, mismatch_code: str = "502", digit_code: str = "236"
+) -> None:
+    """The key must be the concatenation of the document's fields (NF-e 502, CT-e/MDF-e 227)."""
+    access_key(key, digit_code)
     if key != fields.expected():
-        raise Rejection(
-            "502",
-            "Rejeicao: Erro na Chave de Acesso - Campo Id nao corresponde a concatenacao "
-            "dos campos correspondentes",
-        )
+        raise Rejection(mismatch_code, KEY_MISMATCH_REASONS[mismatch_code])
 
 
 def environment(document_tp_amb: str, endpoint_tp_amb: str) -> None:
@@ -185,11 +238,15 @@ def emission_time(
     future_tolerance: dt.timedelta,
     max_age: dt.timedelta,
     late_code: str,
+    future_code: str = "703",
 ) -> dt.datetime:
-    """dhEmi not after the reception (703) nor older than the family's limit (228/704)."""
+    """dhEmi not after the reception (NF-e 703, CT-e/MDF-e 212) nor older than the family's
+    limit (228/704)."""
     emitted = parse_wire(dh_emi)
     if emitted > now + future_tolerance:
-        raise Rejection("703", "Rejeicao: Data-Hora de Emissao posterior ao horario de recebimento")
+        raise Rejection(
+            future_code, "Rejeicao: Data-Hora de Emissao posterior ao horario de recebimento"
+        )
     if emitted < now - max_age:
         raise Rejection(late_code, "Rejeicao: Data-Hora de Emissao atrasada")
     return emitted
@@ -217,3 +274,26 @@ def reader(element: etree._Element, namespaces: dict[str, str]) -> Callable[[str
 def optional_text(element: etree._Element, path: str, namespaces: dict[str, str]) -> str | None:
     found = element.find(path, namespaces)
     return None if found is None or found.text is None else found.text.strip()
+
+
+def element_schema(element: etree._Element, key: str, code: str, what: str) -> None:
+    """Second-pass validation of a part the message XSD skips (infModal, detEvento content)."""
+    violations = validate(element, key)
+    if violations:
+        first = violations[0]
+        raise Rejection(
+            code, f"Rejeicao: Falha no Schema XML especifico para {what} [{first.path}] "
+            f"{first.message}",
+        )  # fmt: skip
+
+
+def cpf_is_valid(cpf: str) -> bool:
+    """CPF check digits (weights 10..2 then 11..2, remainder < 2 gives 0); repeated digits fail."""
+    if len(cpf) != 11 or not cpf.isdigit() or len(set(cpf)) == 1:
+        return False
+    for size in (9, 10):
+        total = sum(int(d) * w for d, w in zip(cpf[:size], range(size + 1, 1, -1), strict=True))
+        digit = 0 if total % 11 < 2 else 11 - total % 11
+        if int(cpf[size]) != digit:
+            return False
+    return True

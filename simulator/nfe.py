@@ -13,12 +13,10 @@ from dataclasses import dataclass
 from lxml import etree
 
 from simulator import checks
-from simulator.authority import Authority
+from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import wire
 from simulator.errors import BadRequest, Rejection
-from simulator.faults import FaultKind, RequestScope
-from simulator.routing import Route
-from simulator.soap import SoapRequest, inflate
+from simulator.soap import inflate
 from simulator.state import StoredDocument, StoredEvent, StoredReceipt
 from simulator.xmlbuild import child, fields, from_bytes, root, to_bytes
 
@@ -37,24 +35,6 @@ ANSWER_ROOTS = {
     "NFeRecepcaoEvento4": "retEnvEvento",
     "NFeInutilizacao4": "retInutNFe",
 }
-
-
-@dataclass(frozen=True)
-class Call:
-    """One request as the services see it."""
-
-    authority: Authority
-    route: Route
-    request: SoapRequest
-    scope: RequestScope
-
-    @property
-    def tp_amb(self) -> str:
-        return self.route.tp_amb.value
-
-    @property
-    def ver_aplic(self) -> str:
-        return self.authority.settings.ver_aplic
 
 
 def handle(call: Call) -> etree._Element:
@@ -89,21 +69,8 @@ def simple_answer(call: Call, code: str, reason: str, cuf: str = "") -> etree._E
         fields(target, ("cOrgao", cuf or "91"))
     fields(target, ("cStat", code), ("xMotivo", reason))
     if name != "retEnvEvento":
-        fields(target, ("cUF", cuf or _route_cuf(call)), ("dhRecbto", wire(call.authority.now())))
+        fields(target, ("cUF", cuf or route_cuf(call)), ("dhRecbto", wire(call.authority.now())))
     return answer
-
-
-def _route_cuf(call: Call) -> str:
-    for code, uf in _uf_items():
-        if uf == call.route.authority:
-            return code
-    return "43" if call.route.authority.startswith("SVRS") else "91"
-
-
-def _uf_items() -> list[tuple[str, str]]:
-    from simulator.authority import UF_CODES
-
-    return list(UF_CODES.items())
 
 
 # -- authorization ---------------------------------------------------------------------------
@@ -173,7 +140,7 @@ def authorize(call: Call, nfe: etree._Element, receipt: str | None) -> etree._El
         with call.authority.store.transaction():
             document = _check_document(call, nfe, info, key)
             _check_not_duplicate(call, document, receipt)
-            _forced_rejection(call, document)
+            forced_rejection(call, document.fields.series)
             stored = _record(call, document, receipt)
     except Rejection as rejection:
         return protocol_element(call, key, rejection.code, rejection.reason)
@@ -241,16 +208,6 @@ def _check_not_duplicate(call: Call, document: _Document, receipt: str | None) -
     number = int(f.number)
     if store.voided_overlapping(f.issuer, f.model, f.series, number, number, document.tp_amb):
         raise Rejection("206", "Rejeicao: NF-e ja esta inutilizada na Base de dados da SEFAZ")
-
-
-def _forced_rejection(call: Call, document: _Document) -> None:
-    scope = RequestScope(call.route.service, call.scope.caller, call.scope.tag,
-                         document.fields.series)  # fmt: skip
-    fault = call.authority.faults.take([FaultKind.REJECT], scope)
-    if fault is not None and fault.code is not None:
-        raise Rejection(
-            fault.code, fault.reason or f"Rejeicao: forcada pelo simulador ({fault.code})"
-        )
 
 
 def _record(call: Call, document: _Document, receipt: str | None) -> StoredDocument:
@@ -349,20 +306,6 @@ def protocol_query(call: Call, message: etree._Element) -> etree._Element:
     for event in call.authority.store.events(key):
         answer.append(event_proc(event))
     return answer
-
-
-def consumption_limit(call: Call, key: str, code: str) -> None:
-    """NT 2018.002: the same key queried more than N times in one hour is consumo indevido."""
-    authority = call.authority
-    fault = authority.faults.take([FaultKind.QUERY_LIMIT], call.scope)
-    limit = fault.limit if fault is not None and fault.limit is not None else (
-        authority.settings.query_limit_per_hour)  # fmt: skip
-    now = authority.now()
-    count = authority.store.count_recent_queries(
-        call.scope.caller or "", key, now - dt.timedelta(hours=1), now
-    )
-    if count > limit:
-        raise Rejection(code, "Rejeicao: Consumo Indevido (Deve ser aguardado 1 hora)")
 
 
 def event_proc(event: StoredEvent) -> etree._Element:

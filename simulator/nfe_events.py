@@ -8,6 +8,7 @@ import datetime as dt
 from lxml import etree
 
 from simulator import checks
+from simulator.call import Call
 from simulator.clock import parse_wire, wire
 from simulator.errors import Rejection
 from simulator.nfe import (
@@ -19,7 +20,6 @@ from simulator.nfe import (
     NFE_CANCEL_WINDOW,
     NS,
     SERVICES,
-    Call,
     N,
 )
 from simulator.state import StoredDocument, StoredEvent

@@ -300,3 +300,44 @@ def chains_to(cert: x509.Certificate, trusted: tuple[x509.Certificate, ...]) -> 
             continue
         return True
     return False
+
+
+AUTHORITY_SIGNER_CERT_FILE = "authority-signer.pem"
+AUTHORITY_SIGNER_KEY_FILE = "authority-signer-key.pem"
+AUTHORITY_SIGNER_CNPJ = "33683111000107"
+"""SERPRO's CNPJ: the real Sefin Nacional signs NFS-e with a SERPRO certificate (the corpus NFS-e
+of nfse-php carries serialNumber 33683111000107)."""
+
+
+@dataclass(frozen=True)
+class SigningIdentity:
+    """A certificate and its key, for what the simulated authority signs itself."""
+
+    certificate: x509.Certificate
+    private_key: rsa.RSAPrivateKey
+
+
+def load_or_issue_authority_signer(ca: CertificateAuthority, directory: Path) -> SigningIdentity:
+    """The certificate the simulated Sefin signs its NFS-e and events with, issued by the CA on
+    first start and kept in the data dir (re-issued when the CA changed)."""
+    cert_path = directory / AUTHORITY_SIGNER_CERT_FILE
+    key_path = directory / AUTHORITY_SIGNER_KEY_FILE
+    if cert_path.exists() and key_path.exists():
+        cert = x509.load_pem_x509_certificate(cert_path.read_bytes())
+        key = serialization.load_pem_private_key(key_path.read_bytes(), password=None)
+        if isinstance(key, rsa.RSAPrivateKey) and chains_to(cert, (ca.certificate,)):
+            return SigningIdentity(cert, key)
+    cert, key = issue_holder_certificate(
+        ca, cnpj=AUTHORITY_SIGNER_CNPJ, name="SEFIN NACIONAL SIMULADOR",
+        not_after=_now() + dt.timedelta(days=825),
+    )  # fmt: skip
+    cert_path.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_path.write_bytes(
+        key.private_bytes(
+            serialization.Encoding.PEM,
+            serialization.PrivateFormat.PKCS8,
+            serialization.NoEncryption(),
+        )
+    )
+    key_path.chmod(0o600)
+    return SigningIdentity(cert, key)

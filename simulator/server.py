@@ -22,12 +22,13 @@ from urllib.parse import parse_qs, urlsplit
 from cryptography import x509
 
 from documents.certificates import holder_ids
-from simulator import nfe, nfe_events, pki, soap
+from simulator import cte, mdfe, nfe, nfe_events, nfse, pki, soap
 from simulator.authority import Authority
+from simulator.call import Call
 from simulator.clock import Clock, wire
 from simulator.errors import BadRequest, SimulatorConfigError
 from simulator.faults import PRE_PROCESSING, FaultBook, FaultKind, RequestScope
-from simulator.routing import Family, Route, resolve
+from simulator.routing import Family, Route, nfse_subpath, resolve
 from simulator.settings import Settings
 from simulator.state import Store
 
@@ -35,6 +36,26 @@ assert nfe_events  # registers the NF-e event and voiding services
 log = logging.getLogger("simulator")
 MAX_BODY_BYTES = 5_000_000
 STATE_FILE = "simulator.sqlite3"
+SOAP_TYPE = "application/soap+xml; charset=utf-8"
+JSON_TYPE = "application/json"
+PARALYSED_REASONS = {
+    "108": "Servico Paralisado Momentaneamente (curto prazo)",
+    "109": "Servico Paralisado sem Previsao",
+}
+
+
+class _NfeFamily:
+    """The NF-e services behind the same two calls as the CT-e and MDF-e families."""
+
+    handle = staticmethod(nfe.handle)
+    simple_answer = staticmethod(nfe.simple_answer)
+
+
+FAMILIES: dict[Family, Any] = {
+    Family.NFE: _NfeFamily(),
+    Family.CTE: cte.FAMILY,
+    Family.MDFE: mdfe.FAMILY,
+}
 
 
 class _Dropped(Exception):
@@ -72,7 +93,7 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         except _Dropped:
             self.close_connection = True
         except BadRequest as exc:
-            self._send(exc.status, soap.fault(exc.message), "application/soap+xml; charset=utf-8")
+            self._send(exc.status, soap.fault(exc.message), SOAP_TYPE)
 
     def _dispatch(self, method: str) -> None:
         body = self._body()
@@ -86,32 +107,50 @@ class AuthorityHandler(BaseHTTPRequestHandler):
             caller,
             self.headers.get("X-Simulator-Scope"),
         )
-        paralysed = self._pre_faults(scope)
-        if route.family is Family.NFSE:
-            raise BadRequest(501, "NFS-e nacional ainda nao implementada no simulador")
-        answer = self._soap(route, body, scope, paralysed)
+        rest = route.family is Family.NFSE
+        paralysed = self._pre_faults(scope, rest=rest)
+        if rest:
+            status, answer, content_type = self._nfse(route, method, body, scope, paralysed)
+        else:
+            status, answer, content_type = 200, self._soap(route, body, scope, paralysed), SOAP_TYPE
         if authority.faults.take([FaultKind.DROP_AFTER_PROCESSING], scope):
             self._drop()
-        self._send(200, answer, "application/soap+xml; charset=utf-8")
+        self._send(status, answer, content_type)
 
     def _soap(self, route: Route, body: bytes, scope: RequestScope, paralysed: str | None) -> bytes:
         request = soap.parse_request(body)
         if request.operation.lower() != route.service.lower():
             raise BadRequest(500, f"Operacao {request.operation} nao atendida em {route.service}")
-        call = nfe.Call(self.server.authority, route, request, scope)
-        if route.family is not Family.NFE:
-            raise BadRequest(501, f"{route.family.value} ainda nao implementado")
+        call = Call(self.server.authority, route, request, scope)
+        family = FAMILIES[route.family]
         if paralysed is not None:
-            reason = "Servico Paralisado Momentaneamente" if paralysed == "108" else (
-                "Servico Paralisado sem Previsao")  # fmt: skip
-            answer = nfe.simple_answer(call, paralysed, reason)
+            answer = family.simple_answer(call, paralysed, PARALYSED_REASONS[paralysed])
         elif scope.caller is None:
-            answer = nfe.simple_answer(call, "282", "Rejeicao: Certificado Transmissor sem CNPJ")
+            answer = family.simple_answer(call, "282", "Rejeicao: Certificado Transmissor sem CNPJ")
         else:
-            answer = nfe.handle(call)
+            answer = family.handle(call)
         return soap.envelope(request.operation, request.family, answer)
 
-    def _pre_faults(self, scope: RequestScope) -> str | None:
+    def _nfse(
+        self, route: Route, method: str, body: bytes, scope: RequestScope, paralysed: str | None
+    ) -> tuple[int, bytes, str]:
+        """Sefin Nacional REST: JSON answers; paralysed is 503 with the E91xx code."""
+        request = nfse.RestRequest(
+            self.server.authority, method, nfse_subpath(self.path), body, route.tp_amb.value,
+            scope,
+        )  # fmt: skip
+        if paralysed is not None:
+            error = nfse.NfseError(503, f"E9{paralysed}", PARALYSED_REASONS[paralysed])
+            answer = nfse.error_answer(request, error)
+        elif scope.caller is None:
+            error = nfse.NfseError(403, "E9282", "Certificado de transmissao sem CNPJ/CPF")
+            answer = nfse.error_answer(request, error)
+        else:
+            answer = nfse.handle(request)
+        data = b"" if answer.body is None else json.dumps(answer.body).encode()
+        return answer.status, data, JSON_TYPE
+
+    def _pre_faults(self, scope: RequestScope, *, rest: bool) -> str | None:
         """Apply delay/timeout/HTTP error faults; returns a paralysed cStat when one applies."""
         faults = self.server.authority.faults
         paralysed = None
@@ -123,8 +162,12 @@ class AuthorityHandler(BaseHTTPRequestHandler):
                 time.sleep(fault.seconds)
                 self._drop()
             if fault.kind is FaultKind.HTTP_ERROR:
-                self._send(fault.status, soap.fault("Erro interno do servidor (simulado)"),
-                           "application/soap+xml; charset=utf-8")  # fmt: skip
+                if rest:
+                    body = json.dumps({"mensagem": "Erro interno do servidor (simulado)"})
+                    self._send(fault.status, body.encode(), JSON_TYPE)
+                else:
+                    self._send(fault.status, soap.fault("Erro interno do servidor (simulado)"),
+                               SOAP_TYPE)  # fmt: skip
                 raise _Dropped
             paralysed = fault.code
             break
@@ -263,6 +306,17 @@ def admin_state(authority: Authority) -> dict[str, Any]:
             }
             for d in documents
         ],
+        "nfse": [
+            {
+                "chave": n.access_key,
+                "idDps": n.dps_id,
+                "status": n.status,
+                "emitente": n.issuer,
+                "municipio": n.municipality,
+                "numero": n.number,
+            }
+            for n in authority.store.all_nfse()
+        ],
         "voided_ranges": authority.store.count_voided(),
         "faults": [f.describe() for f in authority.faults.active()],
     }
@@ -283,8 +337,9 @@ class Simulator:
         trusted = pki.load_trust_store(trust_path.read_bytes())
         faults = FaultBook(settings.seed)
         faults.add_all(settings.faults)
+        signer = pki.load_or_issue_authority_signer(ca, data_dir)
         self.authority = Authority(
-            settings, Store(data_dir / STATE_FILE), Clock(), faults, ca, trusted
+            settings, Store(data_dir / STATE_FILE), Clock(), faults, ca, trusted, signer
         )
         cert_path, key_path = pki.write_server_certificate(ca, data_dir)
         context = _tls_context(cert_path, key_path, trust_path)

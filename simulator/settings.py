@@ -37,6 +37,13 @@ class Settings:
     """NF-e dhEmi older than this is 228 ("Data de Emissão muito atrasada"): 30 days."""
     nfce_max_age_minutes: int = 5
     """NFC-e (tpEmis 1) older than this is 704."""
+    cte_max_age_hours: int = 720
+    """CT-e/CT-e OS dhEmi older than this is 228 ("Data de Emissao muito atrasada")."""
+    mdfe_max_age_hours: int = 720
+    """MDF-e dhEmi older than this is 228."""
+    nfse_cancel_window_hours: int = 720
+    """NFS-e cancellation (e101101) later than this after the NFS-e is E0822; in the national
+    system the deadline is a parameter of the issuing municipality."""
     async_tmed_seconds: int = 1
     """tMed announced in 103 answers; the receipt is ready after it elapses (until then 105)."""
     query_limit_per_hour: int = 10
@@ -57,6 +64,9 @@ _INT_FIELDS = (
     "future_tolerance_seconds",
     "nfe_max_age_hours",
     "nfce_max_age_minutes",
+    "cte_max_age_hours",
+    "mdfe_max_age_hours",
+    "nfse_cancel_window_hours",
     "async_tmed_seconds",
     "query_limit_per_hour",
 )

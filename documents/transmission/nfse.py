@@ -153,7 +153,7 @@ def _pack(xml: bytes) -> str:
 
 
 def _classify(answer: HttpAnswer, reader: _Reader[T]) -> Answer[T]:
-    if answer.status >= 500:
+    if answer.status >= 500 or answer.status == 429:  # 429: throttled, not a verdict
         return Uncertain(UncertainReason.HTTP_STATUS, f"HTTP {answer.status}", raw=answer.body)
     try:
         document = _json(answer.body)
@@ -180,10 +180,14 @@ def _messages(document: dict[str, Any]) -> tuple[NfseMessage, ...]:
     """`erros` (list) or `erro` (object, or a list in production SefinNacional 1.6.0)."""
     raw = document.get("erros", document.get("erro", []))
     items = raw if isinstance(raw, list) else [raw]
-    return tuple(
-        NfseMessage(str(i.get("codigo", "")), str(i.get("descricao", "")), i.get("complemento"))
-        for i in items
-        if isinstance(i, dict)
+    return tuple(_message(i) for i in items if isinstance(i, dict))
+
+
+def _message(item: dict[str, Any]) -> NfseMessage:
+    """Both spellings occur: `codigo` (swagger) and `Codigo` (SefinNacional 1.6.0 answers)."""
+    folded = {str(k).lower(): v for k, v in item.items()}
+    return NfseMessage(
+        str(folded.get("codigo", "")), str(folded.get("descricao", "")), folded.get("complemento")
     )
 
 

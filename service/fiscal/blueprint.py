@@ -1,25 +1,27 @@
-"""`/fiscal/calcular` and `/configuracao-fiscal/regras-base`."""
+"""`/fiscal/calcular`, `/fiscal/preview`, `/fiscal/validate`, `/configuracao-fiscal/regras-base`."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import Any
 
+import marshmallow as ma
 from flask import request
 from flask.views import MethodView
 from sqlalchemy import select
 
-from engine import DocumentType, compute, snapshot
+from engine import DocumentType, TaxResult, compute, snapshot
 from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
 from service import runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
-from service.companies.models import Company
-from service.companies.resolver import resolve_company
-from service.errors import ApiError
+from service.companies.models import Company, Module
+from service.companies.resolver import effective_environment, resolve_company
+from service.errors import ApiError, field_errors
 from service.fiscal import operations
 from service.fiscal.context import build_context
+from service.fiscal.errors import engine_error, missing_configuration
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
 from service.fiscal.schemas import (
@@ -33,7 +35,13 @@ from service.fiscal.schemas import (
     CalculationRequestSchema,
     CalculationSchema,
     ExplainQuerySchema,
+    IssuanceOperationSchema,
+    PreviewRequestSchema,
+    PreviewSchema,
+    ValidationRequestSchema,
+    ValidationSchema,
 )
+from service.nfe import preview
 
 calc = Blueprint("fiscal", __name__, url_prefix="/fiscal", description="Motor fiscal")
 rules_blp = Blueprint(
@@ -44,16 +52,34 @@ rules_blp = Blueprint(
 )
 
 
-def engine_error(exc: Exception) -> ApiError:
-    """Engine refusals at the edge: conflicts, impossible contexts, unsupported documents."""
-    if isinstance(exc, RuleConflictError):
-        return ApiError(
-            "CONFLITO_REGRAS",
-            details=[{"tipo": exc.tipo, "regras": list(exc.rule_ids), "item": exc.item}],
-        )
-    if isinstance(exc, ContextError):
-        return ApiError("VALIDATION_ERROR", errors=[{"field": exc.field, "message": exc.message}])
-    return ApiError("NFF_NAO_DISPONIVEL")
+def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[str, Any]]:
+    """The engine alone on the minimal JSON of any document family (`/fiscal/calcular`)."""
+    if body["documento"] == "NFF":
+        raise ApiError("NFF_NAO_DISPONIVEL")
+    company = resolve_company()
+    session = runtime.db()
+    ctx = build_context(
+        DocumentType(body["documento"]),
+        body["operacao"],
+        company,
+        contexto=body["contexto"],
+        today=date.today(),
+        can_override=current_credential().can(Scope.OVERRIDE),
+    )
+    try:
+        result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
+    except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
+        raise engine_error(exc) from exc
+    data = result.to_dict()
+    data["document"] = {
+        "documento": ctx.documento.value,
+        "empresa": company.codigo,
+        "data_operacao": ctx.data_operacao.isoformat(),
+        "contexto": ctx.empresa.contexto,
+    }
+    data["snapshot_sha256"] = snapshot(ctx, result)[1]
+    data["confidence_score"] = float(result.confidence_score)
+    return result, data
 
 
 @calc.route("/calcular")
@@ -64,31 +90,88 @@ class Calculate(MethodView):
     @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Runs only the engine: no authority, no charge, no numbering."""
-        if body["documento"] == "NFF":
-            raise ApiError("NFF_NAO_DISPONIVEL")
-        company = resolve_company()
-        session = runtime.db()
-        ctx = build_context(
-            DocumentType(body["documento"]),
-            body["operacao"],
-            company,
-            contexto=body["contexto"],
-            today=date.today(),
-            can_override=current_credential().can(Scope.OVERRIDE),
-        )
-        try:
-            result = compute(ctx, CACHE.ruleset(session, company.id), explain=query["explain"])
-        except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
-            raise engine_error(exc) from exc
-        data = result.to_dict()
-        data["document"] = {
-            "documento": ctx.documento.value,
-            "empresa": company.codigo,
-            "data_operacao": ctx.data_operacao.isoformat(),
-            "contexto": ctx.empresa.contexto,
+        return _calculate(body, explain=query["explain"])[1]
+
+
+_GOODS = {"NFE": "55", "NFCE": "65"}
+_MODULE = {"55": Module.NFE, "65": Module.NFCE}
+
+
+def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> preview.Outcome:
+    """NF-e/NFC-e through the issuance path up to the validated XML, writing nothing."""
+    company = resolve_company(_MODULE[modelo])
+    return preview.evaluate(
+        runtime.db(),
+        company,
+        body,
+        modelo=modelo,
+        ambiente=effective_environment(company).value,
+        now=datetime.now(UTC),
+        explain=explain,
+    )
+
+
+@calc.route("/preview")
+class Preview(MethodView):
+    @calc.arguments(ExplainQuerySchema, location="query")
+    @calc.arguments(PreviewRequestSchema)
+    @calc.response(200, PreviewSchema)
+    @requires(Scope.PREVIEW)
+    def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        """NF-e/NFC-e decided, built, signed and checked against the XSD without issuing.
+
+        No number is taken, nothing is charged or transmitted. Missing configuration
+        (certificate included) is 422 `FISCAL_CONFIGURATION_REQUIRED`; a result that needs
+        review or an XML outside the layout answers `ready_to_issue` false.
+        """
+        modelo = str(body.pop("modelo"))
+        return preview.render_preview(_goods_outcome(body, modelo, explain=query["explain"]))
+
+
+def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
+    if body["contexto"] is not None:
+        raise ApiError(
+            "VALIDATION_ERROR",
+            errors=[{"field": "contexto", "message": "A NF-e de produtor rural ainda não é "
+                     "emitida; use /fiscal/calcular para o cálculo."}],
+        )  # fmt: skip
+    try:
+        loaded: dict[str, Any] = IssuanceOperationSchema().load(body["operacao"])
+    except ma.ValidationError as exc:
+        messages = exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}
+        raise ApiError("VALIDATION_ERROR", errors=field_errors(messages, "operacao")) from exc
+    return loaded
+
+
+@calc.route("/validate")
+class Validate(MethodView):
+    @calc.arguments(ExplainQuerySchema, location="query")
+    @calc.arguments(ValidationRequestSchema)
+    @calc.response(200, ValidationSchema)
+    @requires(Scope.PREVIEW)
+    def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
+        """The calculation plus layout validation; `operacao` is the issuance JSON.
+
+        NFE/NFCE run the issuance path up to the XSD-validated XML. The other documents get
+        the engine's calculation only, with `xml_validado` false and a warning: their layout
+        validation arrives with their issuance.
+        """
+        explain = query["explain"]
+        modelo = _GOODS.get(body["documento"])
+        if modelo is not None:
+            operation = _issuance_operation(body)
+            return preview.render_validation(_goods_outcome(operation, modelo, explain=explain))
+        result, data = _calculate(body, explain=explain)
+        if result.missing:
+            raise missing_configuration(result)
+        notice = {
+            "codigo": "LEIAUTE_NAO_VALIDADO",
+            "mensagem": f"A validação do leiaute de {body['documento']} chega com a sua "
+            "emissão; só o cálculo foi feito.",
         }
-        data["snapshot_sha256"] = snapshot(ctx, result)[1]
-        data["confidence_score"] = float(result.confidence_score)
+        data["warnings"].append(notice)
+        data.update(valid=False, ready_to_issue=False, xml_validado=False, leiaute=None,
+                    violacoes=[])  # fmt: skip
         return data
 
 

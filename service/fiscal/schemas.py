@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import marshmallow as ma
 
+from service.nfe.schemas import IssueRequestSchema
 from service.validators import decimal_between
 
 BASE_RULE_TYPES = (
@@ -122,3 +123,88 @@ class CalculationSchema(ma.Schema):
     requires_review = ma.fields.Boolean()
     explain = ma.fields.List(ma.fields.Dict())
     snapshot_sha256 = ma.fields.String()
+
+
+class PreviewRequestSchema(IssueRequestSchema):
+    """POST /fiscal/preview: the issuance JSON; `pedido` optional, `data_operacao` allowed."""
+
+    pedido = ma.fields.String(validate=ma.validate.Length(min=1, max=60))
+    modelo = ma.fields.Integer(load_default=55, validate=ma.validate.OneOf([55, 65]))
+    data_operacao = ma.fields.Date()
+
+
+class IssuanceOperationSchema(IssueRequestSchema):
+    """`operacao` of /fiscal/validate for NFE/NFCE: the issuance JSON (company at top level)."""
+
+    class Meta:
+        exclude = ("empresa", "empresa_id")
+
+    pedido = ma.fields.String(validate=ma.validate.Length(min=1, max=60))
+    data_operacao = ma.fields.Date()
+
+
+class ValidationRequestSchema(CalculationRequestSchema):
+    """POST /fiscal/validate: the same request as /fiscal/calcular."""
+
+
+class RuleDecisionSchema(ma.Schema):
+    regra_id = ma.fields.String()
+    tipo_regra = ma.fields.String()
+    prioridade = ma.fields.Integer()
+    versao = ma.fields.String()
+    criterios_correspondentes = ma.fields.List(ma.fields.String())
+
+
+class TaxDecisionSchema(ma.Schema):
+    data_operacao = ma.fields.String()
+    regra_tributaria = ma.fields.Nested(RuleDecisionSchema, allow_none=True)
+    regra_iva = ma.fields.Nested(RuleDecisionSchema, allow_none=True)
+
+
+class PreviewItemSchema(ma.Schema):
+    numero = ma.fields.Integer()
+    codigo = ma.fields.String()
+    cfop = ma.fields.String(allow_none=True)
+    regra_tributaria_id = ma.fields.String(allow_none=True)
+    regra_iva_id = ma.fields.String(allow_none=True)
+    decisao_tributaria = ma.fields.Nested(TaxDecisionSchema)
+
+
+class PreviewDocumentSchema(ma.Schema):
+    documento = ma.fields.String()
+    modelo = ma.fields.String()
+    ambiente = ma.fields.String()
+    empresa = ma.fields.String(allow_none=True)
+    data_operacao = ma.fields.String()
+    contexto = ma.fields.String(allow_none=True)
+    itens = ma.fields.List(ma.fields.Nested(PreviewItemSchema))
+    totais = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+
+
+class LayoutViolationSchema(ma.Schema):
+    caminho = ma.fields.String()
+    mensagem = ma.fields.String()
+    linha = ma.fields.Integer(allow_none=True)
+
+
+class PreviewSchema(ma.Schema):
+    """The engine's answer for the document plus the XSD check of the XML it would issue."""
+
+    ready_to_issue = ma.fields.Boolean()
+    document = ma.fields.Nested(PreviewDocumentSchema)
+    taxes = ma.fields.Dict()
+    classifications = ma.fields.Dict()
+    rules_used = ma.fields.List(ma.fields.Dict())
+    warnings = ma.fields.List(ma.fields.Dict())
+    missing = ma.fields.List(ma.fields.Dict())
+    confidence_score = ma.fields.Float()
+    requires_review = ma.fields.Boolean()
+    explain = ma.fields.List(ma.fields.Dict())
+    snapshot_sha256 = ma.fields.String()
+    xml_validado = ma.fields.Boolean()
+    leiaute = ma.fields.String(allow_none=True)
+    violacoes = ma.fields.List(ma.fields.Nested(LayoutViolationSchema))
+
+
+class ValidationSchema(PreviewSchema):
+    valid = ma.fields.Boolean()

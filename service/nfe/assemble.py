@@ -34,7 +34,7 @@ from service import runtime
 from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import ApiError
-from service.fiscal.blueprint import engine_error
+from service.fiscal.errors import engine_error, missing_configuration
 from service.fiscal.rules import CACHE
 from service.nfe import taxes
 from service.nfe.registers import (
@@ -171,23 +171,16 @@ def _context(
     )
 
 
-def _decide(session: Session, company: Company, ctx: TaxContext) -> TaxResult:
+def _decide(
+    session: Session, company: Company, ctx: TaxContext, *, explain: bool, allow_review: bool
+) -> TaxResult:
     try:
-        result = compute(ctx, CACHE.ruleset(session, company.id))
+        result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
     except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
         raise engine_error(exc) from exc
     if result.missing:
-        raise ApiError(
-            "FISCAL_CONFIGURATION_REQUIRED",
-            "Sem regra fiscal para a operação: cadastre o que falta.",
-            missing=[
-                m.mensagem if m.item is None else f"item {m.item}: {m.mensagem}"
-                for m in result.missing
-            ],
-            motivos=sorted({m.codigo for m in result.missing}),
-            body={"ready_to_issue": False},
-        )
-    if result.requires_review:
+        raise missing_configuration(result)
+    if result.requires_review and not allow_review:
         raise ApiError(
             "REVISAO_FISCAL_NECESSARIA",
             details=[w.mensagem for w in result.warnings],
@@ -339,8 +332,14 @@ def draft(
     modelo: str,
     ambiente: str,
     today: dt.date,
+    explain: bool = False,
+    allow_review: bool = False,
 ) -> Draft:
-    """Look up, decide and prepare; raises the API's 422s for anything missing."""
+    """Look up, decide and prepare; raises the API's 422s for anything missing.
+
+    `allow_review` keeps going when the engine asks for a fiscal review (previews show the
+    decisions; issuance refuses with 422 `REVISAO_FISCAL_NECESSARIA`).
+    """
     gaps = Gaps()
     check_issuer(company, modelo, gaps)
     products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
@@ -354,7 +353,7 @@ def draft(
     ctx = _context(
         company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
     )
-    result = _decide(session, company, ctx)
+    result = _decide(session, company, ctx, explain=explain, allow_review=allow_review)
     items = _doc_items(body["itens"], products, result)
     v_nf = compute_totals(items).v_nf
     payments, change = _payments(body["pagamento"], v_nf, modelo)

@@ -5,8 +5,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from sqlalchemy import select
+from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
+from service.audit import operations as audit
 from service.ids import new_id
 from service.wallet.models import LedgerEntry, LedgerType, Wallet
 
@@ -118,3 +120,53 @@ def refund_issuance(
         tipo_documento=tipo_documento,
         documento_id=documento_id,
     )
+
+
+MAX_BALANCE = Decimal("999999999999.99")
+"""The largest balance the ledger's NUMERIC(14, 2) columns hold."""
+
+
+class UnknownAccount(Exception):
+    """No account (or no wallet) with this id: an operator typo, never a silent no-op."""
+
+
+def credit_admin(
+    session: Session, account_id: str, valor: Decimal, *, descricao: str | None = None
+) -> LedgerEntry:
+    """Operator credit (`fiscal wallet credit`): one `CREDITO_ADMIN` entry, audited.
+
+    The audit entry keeps the balance before and after, so a credit can be traced to the
+    operator action that made it even though the ledger itself has no actor column.
+    """
+    if not valor.is_finite() or valor <= 0:
+        raise ValueError("o crédito deve ser positivo")
+    if valor > MAX_BALANCE or valor != valor.quantize(CENT):
+        raise ValueError("o crédito tem no máximo duas casas decimais e 12 dígitos inteiros")
+    try:
+        wallet = lock_wallet(session, account_id)
+    except NoResultFound as exc:
+        raise UnknownAccount(account_id) from exc
+    if Decimal(wallet.saldo) + valor > MAX_BALANCE:
+        raise ValueError("o saldo resultante excede o limite da carteira")
+    entry = post_entry(
+        session,
+        account_id,
+        LedgerType.CREDITO_ADMIN,
+        valor,
+        descricao=descricao or "Crédito do operador",
+    )
+    audit.record(
+        session,
+        account_id=account_id,
+        acao="CREDITAR",
+        entidade="carteira",
+        registro_id=entry.id,
+        antes={"saldo": str(entry.saldo_anterior)},
+        depois={
+            "saldo": str(entry.saldo_posterior),
+            "valor": str(entry.valor),
+            "descricao": entry.descricao,
+        },
+        ip="cli",
+    )
+    return entry

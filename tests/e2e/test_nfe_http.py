@@ -92,7 +92,7 @@ def test_one_hundred_identical_requests_give_one_document_and_one_debit(app, sim
 
 
 def test_issue_reject_and_reconcile_over_http(app, sim, server):
-    rt, ready = _ready(app, sim)
+    _, ready = _ready(app, sim)
     ok = requests.post(f"{server}/nfe", json=nfe_body("A"), headers=ready.headers, timeout=30)
     assert ok.status_code == 200 and ok.json()["status"] == "AUTORIZADA"
     assert ok.headers["X-Request-Id"] == ok.json()["request_id"]

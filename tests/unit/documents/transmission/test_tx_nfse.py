@@ -86,3 +86,20 @@ def test_server_error_and_gzip_bomb_are_uncertain(
     assert first.reason is UncertainReason.HTTP_STATUS
     assert isinstance(second, Uncertain)
     assert second.reason is UncertainReason.UNREADABLE_ANSWER
+
+
+def test_capitalized_error_members_are_read(authority: AuthorityServer, client: NfseClient) -> None:
+    """SefinNacional 1.6.0 answers seen in public SDK fixtures spell `Codigo`/`Descricao`."""
+    body = {"erros": [{"Codigo": "E0014", "Descricao": "DPS já utilizada", "Complemento": None}]}
+    authority.answer(json.dumps(body).encode(), status=400)
+    outcome = client.issue(DPS)
+    assert isinstance(outcome, NfseRejected)
+    assert outcome.errors[0].descricao == "DPS já utilizada"
+    assert outcome.is_duplicate
+
+
+def test_throttling_is_not_a_verdict(authority: AuthorityServer, client: NfseClient) -> None:
+    authority.answer(b'{"erro": {"codigo": "429", "descricao": "Too many"}}', status=429)
+    outcome = client.issue(DPS)
+    assert isinstance(outcome, Uncertain)
+    assert outcome.reason is UncertainReason.HTTP_STATUS

@@ -1,0 +1,221 @@
+"""`/fiscal/preview` and `/fiscal/validate` for NF-e/NFC-e: the issuance path without its effects.
+
+The request goes through the same `assemble.draft` as POST /nfe and /nfce, so a preview decides
+exactly what the issuance would decide. The XML is then built with a placeholder number (no key
+is reserved and no number sequence is read), signed with the company's certificate because the
+official schema requires `Signature`, and validated; violations come back as data. Nothing is
+written: no order, number, charge or transmission.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from documents.errors import InvalidDocumentDataError, SchemaViolationError
+from documents.keys import random_cnf
+from documents.nfe.builder import LAYOUT_VERSION
+from documents.nfe.pipeline import prepare_nfe
+from engine import TaxContext, TaxResult, snapshot
+from engine.result import RuleMatch
+from engine.serialize import jsonable
+from service.companies.models import Company
+from service.errors import ApiError
+from service.issuance.credentials import CompanyCredentials, credentials_for
+from service.nfe import assemble
+
+PLACEHOLDER_NUMBER = 1
+"""nNF of the validated XML: a real number is taken only by the issuance, under its lock."""
+
+@dataclass(frozen=True)
+class Layout:
+    """The outcome of building, signing and validating the document against the XSD."""
+
+    validado: bool
+    violacoes: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Everything a preview or a validation answers, computed once."""
+
+    modelo: str
+    ambiente: str
+    company: Company
+    body: dict[str, Any]
+    context: TaxContext
+    result: TaxResult
+    layout: Layout
+
+    @property
+    def ready_to_issue(self) -> bool:
+        return self.layout.validado and not self.result.requires_review
+
+
+def evaluate(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    *,
+    modelo: str,
+    ambiente: str,
+    now: dt.datetime,
+    explain: bool,
+) -> Outcome:
+    """Decide, build, sign and validate; 422 `FISCAL_CONFIGURATION_REQUIRED` lists every gap.
+
+    A result that requires review is not an error here (it is at issuance): the caller gets
+    the decisions with `ready_to_issue` false, since that is what a preview is for.
+    """
+    today = body.get("data_operacao") or now.date()
+    creds, certificate_gap = _credentials(company, now)
+    try:
+        draft = assemble.draft(
+            session,
+            company,
+            body,
+            modelo=modelo,
+            ambiente=ambiente,
+            today=today,
+            explain=explain,
+            allow_review=True,
+        )
+    except ApiError as exc:
+        if exc.code == "FISCAL_CONFIGURATION_REQUIRED":
+            raise configuration_required(exc, certificate_gap) from exc
+        raise
+    if certificate_gap is not None:
+        raise configuration_required(certificate_gap)
+    assert creds is not None
+    layout = check_layout(draft, creds, serie=_serie(company, modelo), now=now)
+    return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
+
+
+def _credentials(
+    company: Company, now: dt.datetime
+) -> tuple[CompanyCredentials | None, ApiError | None]:
+    """The signing credentials, or the configuration gap that stands for their absence."""
+    try:
+        return credentials_for(company, now), None
+    except ApiError as exc:
+        if exc.code != "FISCAL_CONFIGURATION_REQUIRED":
+            raise
+        return None, exc
+
+
+def configuration_required(*errors: ApiError | None) -> ApiError:
+    """One 422 listing the gaps of every check, in order, with `ready_to_issue` false."""
+    found = [e for e in errors if e is not None]
+    missing = [m for e in found for m in e.extra.get("missing", [])]
+    motivos = list(dict.fromkeys(m for e in found for m in e.extra.get("motivos", [])))
+    return ApiError(
+        "FISCAL_CONFIGURATION_REQUIRED",
+        found[0].message,
+        missing=missing,
+        motivos=motivos,
+        body={"ready_to_issue": False},
+    )
+
+
+def _serie(company: Company, modelo: str) -> int:
+    return int(company.serie_nfe if modelo == "55" else company.serie_nfce)
+
+
+def check_layout(
+    draft: assemble.Draft, creds: CompanyCredentials, *, serie: int, now: dt.datetime
+) -> Layout:
+    """Run the issuance pipeline on a placeholder number and keep what it refuses as data."""
+    data = draft.numbered(
+        serie=serie,
+        numero=PLACEHOLDER_NUMBER,
+        cnf=random_cnf(PLACEHOLDER_NUMBER),
+        issued_at=now,
+    )
+    try:
+        prepare_nfe(data, creds.signer, csc=draft.csc)
+    except InvalidDocumentDataError as exc:
+        return Layout(False, ({"caminho": exc.field, "mensagem": exc.message, "linha": None},))
+    except SchemaViolationError as exc:
+        return Layout(
+            False,
+            tuple(
+                {"caminho": v.path, "mensagem": v.message, "linha": v.line or None}
+                for v in exc.violations
+            ),
+        )
+    return Layout(True)
+
+
+def _rule(match: RuleMatch | None) -> dict[str, Any] | None:
+    if match is None:
+        return None
+    return {
+        "regra_id": match.regra_id,
+        "tipo_regra": match.tipo_regra,
+        "prioridade": match.prioridade,
+        "versao": match.versao,
+        "criterios_correspondentes": list(match.criterios_correspondentes),
+    }
+
+
+def _items(outcome: Outcome) -> list[dict[str, Any]]:
+    day = outcome.result.data_operacao.isoformat()
+    return [
+        {
+            "numero": decided.numero,
+            "codigo": requested["codigo"],
+            "cfop": decided.cfop,
+            "regra_tributaria_id": decided.regra_tributaria_id,
+            "regra_iva_id": decided.regra_iva_id,
+            "decisao_tributaria": {
+                "data_operacao": day,
+                "regra_tributaria": _rule(decided.regra_tributaria),
+                "regra_iva": _rule(decided.regra_iva),
+            },
+        }
+        for requested, decided in zip(outcome.body["itens"], outcome.result.itens, strict=True)
+    ]
+
+
+def document(outcome: Outcome) -> dict[str, Any]:
+    """`document` of both answers: the decisions per item and the document's totals."""
+    return {
+        "modelo": outcome.modelo,
+        "ambiente": outcome.ambiente,
+        "empresa": outcome.company.codigo,
+        "data_operacao": outcome.result.data_operacao.isoformat(),
+        "itens": _items(outcome),
+        "totais": jsonable(outcome.result.totais),
+    }
+
+
+def _common(outcome: Outcome) -> dict[str, Any]:
+    result = outcome.result
+    data = result.to_dict()
+    data.update(
+        document=document(outcome),
+        warnings=data["warnings"],
+        confidence_score=float(result.confidence_score),
+        snapshot_sha256=snapshot(outcome.context, replace(result, decisions=None))[1],
+        ready_to_issue=outcome.ready_to_issue,
+        xml_validado=outcome.layout.validado,
+        leiaute=LAYOUT_VERSION,
+        violacoes=list(outcome.layout.violacoes),
+    )
+    return data
+
+
+def render_preview(outcome: Outcome) -> dict[str, Any]:
+    """POST /fiscal/preview."""
+    return _common(outcome)
+
+
+def render_validation(outcome: Outcome) -> dict[str, Any]:
+    """POST /fiscal/validate: `valid` means complete, consistent and inside the layout."""
+    data = _common(outcome)
+    data["valid"] = outcome.layout.validado
+    data["document"]["documento"] = "NFE" if outcome.modelo == "55" else "NFCE"
+    return data
