@@ -43,8 +43,19 @@ def _price(value: Decimal) -> None:
         raise ma.ValidationError(f"No máximo {MAX_PRICE_DIGITS} dígitos ao todo.")
 
 
+def _layout_characters(value: str) -> None:
+    """Text printed in fiscal XML is `TString`: characters up to U+00FF, no edge spaces."""
+    if any(ord(ch) > 0xFF or ch in "\r\n\t" for ch in value) or value != value.strip():
+        raise ma.ValidationError(
+            "Use apenas caracteres aceitos nos documentos fiscais (até U+00FF), sem espaços "
+            "nas pontas nem quebras de linha."
+        )
+
+
 def _text(low: int, high: int, **kwargs: Any) -> ma.fields.String:
-    return ma.fields.String(validate=ma.validate.Length(min=low, max=high), **kwargs)
+    return ma.fields.String(
+        validate=[ma.validate.Length(min=low, max=high), _layout_characters], **kwargs
+    )
 
 
 class _RegisterSchema(CompanySelector):
