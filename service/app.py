@@ -79,11 +79,12 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.fiscal.blueprint import calc, rules_blp
     from service.health.blueprint import blp as health
     from service.nfe.blueprint import nfce, nfe
+    from service.nfe.voiding_blueprint import blp as inutilizacao
     from service.registers.blueprint import customers, products
     from service.wallet.blueprint import blp as wallet
 
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
-                      cnpj_lookup, products, customers, nfe, nfce):  # fmt: skip
+                      cnpj_lookup, products, customers, nfe, nfce, inutilizacao):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     app.register_blueprint(health)
     app.register_blueprint(docs, url_prefix=API_PREFIX)

@@ -57,6 +57,11 @@ def allocate_number(
     return numero
 
 
+def lock_sequence(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
+    """Lock the sequence row (until the transaction ends) and answer the next number."""
+    return _locked(session, company_id, modelo, serie, ambiente).proximo
+
+
 def skip_voided(
     session: Session, company_id: str, modelo: str, serie: int, ambiente: str, last: int
 ) -> None:

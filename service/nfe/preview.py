@@ -30,6 +30,7 @@ from service.nfe import assemble
 PLACEHOLDER_NUMBER = 1
 """nNF of the validated XML: a real number is taken only by the issuance, under its lock."""
 
+
 @dataclass(frozen=True)
 class Layout:
     """The outcome of building, signing and validating the document against the XSD."""

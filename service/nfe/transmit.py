@@ -179,7 +179,11 @@ def settle_duplicate_number(
             _reject(session, document, outcome)
 
 
-def _within_budget(document: FiscalDocument, now: dt.datetime) -> bool:
+def within_budget(document: FiscalDocument, now: dt.datetime) -> bool:
+    """Count one query of the key in the current hour; False when the budget is spent.
+
+    Document and event queries share the budget (the authority counts queries by key).
+    """
     start = document.consultas_janela_inicio
     if start is None or now - start >= dt.timedelta(hours=1):
         document.consultas_janela_inicio, document.consultas_na_janela = now, 0
@@ -200,7 +204,7 @@ def reserve_query(
         recent = document.updated_at > now - stale_after
         if document.status == DocumentStatus.PROCESSANDO and recent:
             return False  # someone is transmitting it right now
-        return _within_budget(document, now)
+        return within_budget(document, now)
 
 
 def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> None:
