@@ -70,6 +70,22 @@ def skip_voided(
     row.proximo = max(row.proximo, last + 1)
 
 
+def give_back(
+    session: Session,
+    company_id: str,
+    modelo: str,
+    serie: int,
+    ambiente: str,
+    *,
+    last: int,
+    previous_next: int,
+) -> None:
+    """Undo `skip_voided` for a refused range, only if no number was allocated since."""
+    row = _locked(session, company_id, modelo, serie, ambiente)
+    if row.proximo == last + 1:
+        row.proximo = min(row.proximo, previous_next)
+
+
 def next_number(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
     """The number the next order would get (read only)."""
     query = select(NumberSequence.proximo).where(

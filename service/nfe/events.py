@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,7 +31,7 @@ from documents.nfe.builder import NFE_NS
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.transmission.nfe import NfeClient
-from documents.transmission.outcome import Authorized, Cancelled, NotSent, Rejected
+from documents.transmission.outcome import Authorized, Cancelled, Rejected
 from documents.wrappers import proc_evento_nfe
 from documents.xml import parse_untrusted
 from service import runtime
@@ -41,7 +40,6 @@ from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
 from service.ids import new_id
-from service.issuance import defaults
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
     UNRESOLVED,
@@ -51,6 +49,7 @@ from service.issuance.models import (
     FiscalDocument,
 )
 from service.nfe import operations, transmit
+from service.nfe.transmit import batch_id, lock_document, until_sent
 from service.nfe.transmit import within_budget as within_query_budget
 
 log = logging.getLogger("service.nfe.events")
@@ -201,7 +200,7 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
     """Under the row lock: resolve what is pending, or check status and store a signed event."""
     now = utcnow()
     with transaction(runtime.current().sessions) as session:
-        document = _lock(session, ctx.document_id)
+        document = lock_document(session, ctx.document_id)
         pending = _pending(session, ctx.document_id, ctx.kind)
         if pending is not None:
             fresh = pending.created_at > now - operations.stale_after()
@@ -234,19 +233,13 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
 
 def _send(client: NfeClient, signed: bytes) -> Any:
     """Send the stored bytes; again only when nothing reached the authority."""
-    outcome: Any = client.send_event(signed, batch_id=_batch_id())
-    for pause in defaults.NOT_SENT_RETRIES:
-        if not isinstance(outcome, NotSent):
-            break
-        time.sleep(pause)
-        outcome = client.send_event(signed, batch_id=_batch_id())
-    return outcome
+    return until_sent(lambda: client.send_event(signed, batch_id=batch_id()))
 
 
 def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | str:
     """Apply the answer: REGISTRADO, PENDENTE (uncertain) or the rejection."""
     with transaction(runtime.current().sessions) as session:
-        document = _lock(session, ctx.document_id)
+        document = lock_document(session, ctx.document_id)
         event = session.get(DocumentEvent, step.event_id)
         if event is None or event.status == REGISTERED:
             return REGISTERED if event is not None else PENDING
@@ -275,7 +268,7 @@ def _resolve(ctx: Context, event_id: str) -> str:
     document = _load(ctx.document_id)
     outcome = _client(ctx).query(document.chave)
     with transaction(runtime.current().sessions) as session:
-        document = _lock(session, ctx.document_id)
+        document = lock_document(session, ctx.document_id)
         event = session.get(DocumentEvent, event_id)
         if event is None or event.status == REGISTERED:
             return REGISTERED if event is not None else ABSENT
@@ -319,7 +312,7 @@ def _registered(document: FiscalDocument, event: DocumentEvent, found: _Registra
 
 def _budgeted(ctx: Context) -> bool:
     with transaction(runtime.current().sessions) as session:
-        return within_query_budget(_lock(session, ctx.document_id), utcnow())
+        return within_query_budget(lock_document(session, ctx.document_id), utcnow())
 
 
 # -- XML ----------------------------------------------------------------------------------
@@ -380,15 +373,6 @@ def _client(ctx: Context) -> NfeClient:
     return transmit.client_for(
         runtime.current().authority, ctx.creds, document, str(ctx.company.uf)
     )
-
-
-def _batch_id() -> str:
-    return str(time.time_ns() // 1000)[-15:]
-
-
-def _lock(session: Session, document_id: str) -> FiscalDocument:
-    query = select(FiscalDocument).where(FiscalDocument.id == document_id).with_for_update()
-    return session.execute(query).scalar_one()
 
 
 def _load(document_id: str) -> FiscalDocument:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
+from collections.abc import Callable
 from decimal import Decimal
 
 from sqlalchemy import select
@@ -50,18 +51,25 @@ def client_for(
     )
 
 
-def _batch_id() -> str:
+def batch_id() -> str:
+    """idLote: up to 15 digits, distinct per call (microseconds)."""
     return str(time.time_ns() // 1000)[-15:]
 
 
-def send(client: NfeClient, xml: bytes) -> Outcome:
-    """Authorize the stored bytes; re-send them only when nothing reached the authority."""
-    outcome: Outcome = client.authorize(xml, batch_id=_batch_id())
+def until_sent(call: Callable[[], Outcome]) -> Outcome:
+    """Call; call again (same bytes) only while nothing reached the authority (`NotSent`)."""
+    outcome = call()
     for pause in defaults.NOT_SENT_RETRIES:
         if not isinstance(outcome, NotSent):
             break
         time.sleep(pause)
-        outcome = client.authorize(xml, batch_id=_batch_id())
+        outcome = call()
+    return outcome
+
+
+def send(client: NfeClient, xml: bytes) -> Outcome:
+    """Authorize the stored bytes; re-send them only when nothing reached the authority."""
+    outcome = until_sent(lambda: client.authorize(xml, batch_id=batch_id()))
     for _ in range(defaults.RECEIPT_POLLS):
         if not isinstance(outcome, Received):
             break
@@ -70,7 +78,8 @@ def send(client: NfeClient, xml: bytes) -> Outcome:
     return outcome
 
 
-def _lock(session: Session, document_id: str) -> FiscalDocument:
+def lock_document(session: Session, document_id: str) -> FiscalDocument:
+    """The document under `SELECT ... FOR UPDATE` (serialized by BEGIN IMMEDIATE on SQLite)."""
     query = select(FiscalDocument).where(FiscalDocument.id == document_id).with_for_update()
     return session.execute(query).scalar_one()
 
@@ -155,7 +164,7 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
 def record(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> str:
     """Apply the answer of the first transmission; answers the resulting status."""
     with transaction(sessions) as session:
-        document = _lock(session, document_id)
+        document = lock_document(session, document_id)
         if document.status in UNRESOLVED:
             apply(session, document, outcome)
         return document.status
@@ -174,7 +183,7 @@ def settle_duplicate_number(
     if not (isinstance(outcome, Rejected) and outcome.cStat == "539"):
         return
     with transaction(sessions) as session:
-        document = _lock(session, document_id)
+        document = lock_document(session, document_id)
         if document.status in UNRESOLVED:
             _reject(session, document, outcome)
 
@@ -198,7 +207,7 @@ def reserve_query(
 ) -> bool:
     """Count one query of the key against the hourly budget; False when it must wait."""
     with transaction(sessions) as session:
-        document = _lock(session, document_id)
+        document = lock_document(session, document_id)
         if document.status not in UNRESOLVED:
             return False
         recent = document.updated_at > now - stale_after
@@ -210,7 +219,7 @@ def reserve_query(
 def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> None:
     """What a key query says: authorized, denied, cancelled; anything else stays PENDENTE."""
     with transaction(sessions) as session:
-        document = _lock(session, document_id)
+        document = lock_document(session, document_id)
         if document.status not in UNRESOLVED:
             return
         if isinstance(outcome, Authorized | Denied | Cancelled):

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +37,7 @@ from documents.events.inutilizacao import NumberRange, build_inutilizacao
 from documents.nfe.model import Modelo, TpAmb
 from documents.schemas import assert_valid
 from documents.transmission.nfe import NfeClient
-from documents.transmission.outcome import Authorized, NotSent, Rejected
+from documents.transmission.outcome import Authorized, Rejected
 from documents.ufs import uf_code
 from documents.wrappers import proc_inut_nfe
 from service import runtime
@@ -48,18 +47,18 @@ from service.companies.resolver import effective_environment
 from service.db import transaction, utcnow
 from service.errors import ApiError
 from service.ids import new_id
-from service.issuance import defaults, numbering
+from service.issuance import numbering
 from service.issuance.authority import route
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
     DocumentStatus,
     FiscalDocument,
-    NumberSequence,
     NumberVoiding,
     Order,
 )
 from service.nfe import operations
 from service.nfe.acceptance import MODULE
+from service.nfe.transmit import until_sent
 
 log = logging.getLogger("service.nfe.voiding")
 
@@ -296,13 +295,7 @@ def _client(req: VoidRequest, creds: CompanyCredentials) -> NfeClient:
 
 
 def _send(client: NfeClient, signed: bytes) -> Any:
-    outcome: Any = client.void_numbers(signed)
-    for pause in defaults.NOT_SENT_RETRIES:
-        if not isinstance(outcome, NotSent):
-            break
-        time.sleep(pause)
-        outcome = client.void_numbers(signed)
-    return outcome
+    return until_sent(lambda: client.void_numbers(signed))
 
 
 def _record(req: VoidRequest, step: _Send, outcome: Any) -> NumberVoiding:
@@ -344,20 +337,7 @@ def _give_back(session: Session, req: VoidRequest, step: _Send) -> None:
     """Undo the reservation of a refused range, if no number was allocated since."""
     if step.previous_next is None:
         return
-    company_id, modelo, serie, ambiente = req.sequence_key
-    query = (
-        select(NumberSequence)
-        .where(
-            NumberSequence.company_id == company_id,
-            NumberSequence.modelo == modelo,
-            NumberSequence.serie == serie,
-            NumberSequence.ambiente == ambiente,
-        )
-        .with_for_update()
-    )
-    row = session.execute(query).scalar_one_or_none()
-    if row is not None and row.proximo == req.last + 1:
-        row.proximo = min(row.proximo, step.previous_next)
+    numbering.give_back(session, *req.sequence_key, last=req.last, previous_next=step.previous_next)
 
 
 def _invalid(field: str, message: str) -> ApiError:
