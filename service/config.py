@@ -191,6 +191,7 @@ def load_settings() -> Settings:
         mail=_mail_from_env(),
         prices=_prices_from_env(),
         log_json=_bool(_env("LOG_JSON"), True),
+        redis_prefix=_env("FISCAL_REDIS_PREFIX", "fiscal:") or "fiscal:",
         cnpj_providers=_cnpj_providers_from_env(),
         cnpj_provider_urls=_cnpj_urls_from_env(),
         cnpj_lookup_timeout=_cnpj_timeout_from_env(),

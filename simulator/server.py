@@ -67,6 +67,7 @@ class AuthorityHandler(BaseHTTPRequestHandler):
 
     server: AuthorityServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go in two writes; no delayed-ACK stall
     timeout = 60
 
     def setup(self) -> None:
@@ -224,6 +225,7 @@ class AdminHandler(BaseHTTPRequestHandler):
 
     server: AdminServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("admin " + format, *args)

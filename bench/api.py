@@ -1,0 +1,849 @@
+"""Benchmark: sustained synchronous NF-e issuance through the HTTP API, end to end on loopback.
+
+    python bench/api.py [--clients 1 4 16] [--duration 20] [--count 0] [--workers W]
+                        [--companies 1] [--warmup 30] [--profile-runs 30] [--out FILE]
+
+What runs, all on this machine: a fresh PostgreSQL database (created from `test` on
+127.0.0.1:5432, dropped at the end), Redis on 127.0.0.1:6379 (rate limiter), the authority
+simulator in its own process (HTTPS with mutual TLS), and the service under gunicorn in
+production mode (`fiscal serve --workers W`, run as `python -m service.cli serve`). Setup goes
+through the same doors a user has: `fiscal db upgrade`, `fiscal accounts create --json`, then
+the API for the issuer, the A1 certificate (issued by the simulator's CA), one product and one
+customer.
+
+For each concurrency N, N client threads (one keep-alive HTTP session each) post
+`POST /api/v1/nfe` with distinct `pedido`s until `--duration` seconds pass (or `--count`
+requests are sent, if given). Only 200 AUTORIZADA counts as a document; anything else is an
+error and is reported. CPU per document comes from /proc (service, simulator, this database's
+PostgreSQL backends, the clients), and what PostgreSQL's backends wait on is sampled from
+pg_stat_activity and pg_locks. Then, with no load, `--profile-runs` issuances go through the
+same database and simulator in this process (Flask test client) with timers around the phases
+of `service.nfe.operations.issue`, to say where a request's time goes; a last probe times the
+simulator's round trip with and without TCP_NODELAY on its handler.
+
+Processes and the database are cleaned up even when a step fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import datetime as dt
+import json
+import os
+import platform
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import requests
+import sqlalchemy
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from simulator.testing import SimulatorHandle, running_simulator_process  # noqa: E402
+
+PG_ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
+A1_PASSWORD = "senha-a1"
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+ISSUER = {
+    "razao_social": "Empresa Bench Ltda", "uf": "SP", "ie": "110.042.490.114",
+    "crt": 1, "cep": "01310-100", "logradouro": "Av Paulista", "numero": "1000",
+    "bairro": "Bela Vista", "municipio": "São Paulo", "cod_municipio": "3550308",
+    "csc_id": "1", "csc": "SEGREDO-CSC-0123456789",
+}  # fmt: skip
+PRODUCT = {"codigo": "P1", "descricao": "Refrigerante lata", "ncm": "22021000", "origem": 0,
+           "unidade": "UN", "preco": "10.00"}  # fmt: skip
+CUSTOMER = {
+    "codigo": "C1", "cpf_cnpj": "529.982.247-25", "nome": "Maria da Silva", "indicador_ie": 9,
+    "email": "maria@example.com", "logradouro": "Rua das Flores", "numero": "10",
+    "bairro": "Centro", "municipio": "São Paulo", "cod_municipio": "3550308", "uf": "SP",
+    "cep": "01001-000",
+}  # fmt: skip
+
+
+def nfe_body(pedido: str, empresa: str | None = None) -> dict[str, Any]:
+    """One item, registered product and customer: the smallest realistic NF-e. `empresa` only
+    when the account has several companies (the API requires it then)."""
+    body = {"pedido": pedido, "cliente": "C1", "itens": [{"codigo": "P1", "quantidade": 2}],
+            "pagamento": "pix"}  # fmt: skip
+    return body if empresa is None else {**body, "empresa": empresa}
+
+
+def company_cnpj(index: int) -> str:
+    """A valid CNPJ per company (index 0 is 11.222.333/0001-81)."""
+    digits = f"{11222333 + index:08d}0001"
+    for weights in ((5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2), (6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2)):
+        rest = sum(int(d) * w for d, w in zip(digits, weights, strict=True)) % 11
+        digits += "0" if rest < 2 else str(11 - rest)
+    return digits
+
+
+# ---------------------------------------------------------------- infrastructure
+
+
+@contextlib.contextmanager
+def fresh_database() -> Iterator[str]:
+    """`CREATE DATABASE` from the admin database; terminated and dropped on the way out."""
+    name = f"fiscal_bench_{secrets.token_hex(6)}"
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield name
+    finally:
+        with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+            conn.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s",
+                (name,),
+            )
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+
+
+def database_url(name: str) -> str:
+    return f"{PG_ADMIN_URL.rsplit('/', 1)[0]}/{name}"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def service_env(db_name: str, data_dir: Path, sim: SimulatorHandle) -> dict[str, str]:
+    """Production mode. The Redis key prefix is not settable from the environment (Settings has
+    `redis_prefix`, `load_settings` does not read it); the limiter's keys carry the API key's
+    id, which is fresh, so a shared Redis is not disturbed."""
+    return {
+        "DATABASE_URL": database_url(db_name),
+        "REDIS_URL": REDIS_URL,
+        "FISCAL_ENCRYPTION_KEY": secrets.token_urlsafe(48),
+        "FISCAL_DATA_DIR": str(data_dir),
+        "RATE_LIMIT_PER_MINUTE": "10000000",
+        "AUTHORITY_URL": sim.base_url,
+        "AUTHORITY_CA_BUNDLE": str(sim.ca_bundle),
+        "LOG_JSON": "1",
+    }
+
+
+def fiscal(env: dict[str, str], *args: str) -> str:
+    """One `fiscal` CLI command (as `python -m service.cli`), its stdout."""
+    command = [sys.executable, "-m", "service.cli", *args]
+    done = subprocess.run(
+        command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise RuntimeError(f"fiscal {' '.join(args)} failed: {done.stderr[-2000:]}")
+    return done.stdout
+
+
+@contextlib.contextmanager
+def gunicorn(env: dict[str, str], workers: int, log: Path) -> Iterator[tuple[str, int]]:
+    """`fiscal serve --workers W` in its own process group; SIGTERM to the master at the end."""
+    port = free_port()
+    command = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1",
+               "--port", str(port), "--workers", str(workers)]  # fmt: skip
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=out,
+                                   stderr=subprocess.STDOUT)  # fmt: skip
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_healthy(base, process, log)
+        yield base, process.pid
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+def wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"gunicorn exited: {log.read_text(errors='replace')[-2000:]}")
+        with contextlib.suppress(requests.RequestException):
+            if requests.get(f"{base}/health", timeout=2).status_code == 200:
+                return
+        time.sleep(0.2)
+    raise TimeoutError("gunicorn did not become healthy")
+
+
+# ---------------------------------------------------------------- setup through the API
+
+
+def create_account(env: dict[str, str]) -> str:
+    out = json.loads(fiscal(env, "accounts", "create", "--name", "Bench", "--email",
+                            "bench@localhost", "--credits", "100000", "--json"))  # fmt: skip
+    key: str = out["api_keys"]["live"]
+    return key
+
+
+def make_ready(base: str, key: str, sim: SimulatorHandle, index: int) -> str:
+    """Issuer, A1 from the simulator's CA, one product, one customer: all via the API.
+    Answers the company's code (`empresa`)."""
+    cnpj = company_cnpj(index)
+    issuer = post(base, key, "/api/v1/configuracao-fiscal/emitente", {**ISSUER, "cnpj": cnpj})
+    empresa = str(issuer["empresa"])
+    pfx = a1_for(sim, cnpj)
+    certificate = {"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD}
+    post(base, key, "/api/v1/configuracao-fiscal/certificado", {**certificate, "empresa": empresa})
+    post(base, key, "/api/v1/produtos", {**PRODUCT, "empresa": empresa})
+    post(base, key, "/api/v1/clientes", {**CUSTOMER, "empresa": empresa})
+    return empresa
+
+
+def a1_for(sim: SimulatorHandle, cnpj: str) -> bytes:
+    """A PKCS#12 signed by the simulator's CA, valid from yesterday for a year."""
+    now = dt.datetime.now(dt.UTC)
+    return sim.issue_a1(cnpj=cnpj, password=A1_PASSWORD, not_before=now - dt.timedelta(days=1),
+                        not_after=now + dt.timedelta(days=365))  # fmt: skip
+
+
+def post(base: str, key: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    headers = {"Authorization": f"Bearer {key}"}
+    answer = requests.post(base + path, json=body, headers=headers, timeout=60)
+    if answer.status_code not in (200, 201):
+        raise RuntimeError(f"POST {path}: {answer.status_code} {answer.text[:1000]}")
+    data: dict[str, Any] = answer.json()
+    return data
+
+
+# ---------------------------------------------------------------- load
+
+
+@dataclass(frozen=True)
+class Sample:
+    started: float
+    latency: float
+    status: int
+    outcome: str
+
+    @property
+    def ok(self) -> bool:
+        return self.status == 200 and self.outcome == "AUTORIZADA"
+
+
+@dataclass
+class Run:
+    clients: int
+    samples: list[Sample]
+    wall: float
+    cpu: dict[str, float] = field(default_factory=dict)
+    server_ms: list[float] = field(default_factory=list)
+    db_waits: dict[str, float] = field(default_factory=dict)
+    lock_tables: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> list[float]:
+        return sorted(s.latency for s in self.samples if s.ok)
+
+    @property
+    def errors(self) -> Counter[str]:
+        return Counter(f"{s.status} {s.outcome}" for s in self.samples if not s.ok)
+
+
+class Budget:
+    """At most `count` requests across all threads (0 = no limit)."""
+
+    def __init__(self, count: int) -> None:
+        self.left, self.limited, self.lock = count, count > 0, threading.Lock()
+
+    def take(self) -> bool:
+        if not self.limited:
+            return True
+        with self.lock:
+            self.left -= 1
+            return self.left >= 0
+
+
+def outcome_of(answer: requests.Response) -> str:
+    try:
+        data = answer.json()
+    except ValueError:
+        return "non-JSON answer"
+    if isinstance(data.get("error"), dict):
+        return str(data["error"].get("code"))
+    return str(data.get("status"))
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the clients post: the service, the key, and the companies to spread them over
+    (None: the account has one company and the request names none)."""
+
+    base: str
+    key: str
+    empresas: tuple[str | None, ...]
+
+
+def client_loop(
+    target: Target, empresa: str | None, tag: str, start: threading.Barrier,
+    clock: dict[str, float], budget: Budget, out: list[Sample],
+) -> None:  # fmt: skip
+    session = requests.Session()
+    session.headers["Authorization"] = f"Bearer {target.key}"
+    url = f"{target.base}/api/v1/nfe"
+    start.wait()
+    number = 0
+    while time.perf_counter() < clock["deadline"] and budget.take():
+        began = time.perf_counter()
+        try:
+            answer = session.post(url, json=nfe_body(f"{tag}-{number}", empresa), timeout=180)
+            status, outcome = answer.status_code, outcome_of(answer)
+        except requests.RequestException as exc:
+            status, outcome = 0, type(exc).__name__
+        out.append(Sample(began, time.perf_counter() - began, status, outcome))
+        number += 1
+    session.close()
+
+
+def run_load(target: Target, clients: int, duration: float, count: int, tag: str) -> Run:
+    """N threads, one keep-alive session each, distinct orders, companies taken in turn;
+    wall = first start to last end."""
+    clock = {"deadline": float("inf"), "start": 0.0}
+
+    def released() -> None:
+        clock["start"] = time.perf_counter()
+        clock["deadline"] = clock["start"] + duration
+
+    start = threading.Barrier(clients, action=released)
+    budget = Budget(count)
+    per_thread: list[list[Sample]] = [[] for _ in range(clients)]
+    threads = [
+        threading.Thread(target=client_loop, args=(
+            target, target.empresas[i % len(target.empresas)], f"{tag}-c{i}", start, clock,
+            budget, per_thread[i]))
+        for i in range(clients)
+    ]  # fmt: skip
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    samples = sorted((s for chunk in per_thread for s in chunk), key=lambda s: s.started)
+    end = max((s.started + s.latency for s in samples), default=clock["start"])
+    return Run(clients, samples, end - clock["start"])
+
+
+# ---------------------------------------------------------------- CPU accounting (/proc)
+
+
+def _proc_ticks(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime + stime (own, not reaped children)
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, ppid, cmdline) of every visible process."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            continue
+        found.append((int(entry.name), ppid, cmd))
+    return found
+
+
+def cpu_snapshot(gunicorn_pid: int, db_name: str) -> dict[str, float]:
+    """CPU seconds so far of the service (gunicorn master + workers), the simulator, this
+    database's PostgreSQL backends, this process (the load clients), and the whole machine."""
+    groups: dict[str, int] = defaultdict(int)
+    me = os.getpid()
+    for pid, ppid, cmd in _processes():
+        if pid == gunicorn_pid or ppid == gunicorn_pid:
+            groups["service (gunicorn)"] += _proc_ticks(pid)
+        elif ppid == me and "simulator" in cmd:
+            groups["simulator"] += _proc_ticks(pid)
+        elif cmd.startswith("postgres:") and f" {db_name} " in cmd:
+            groups["PostgreSQL (this database)"] += _proc_ticks(pid)
+    times = os.times()
+    snapshot = {name: ticks / CLK_TCK for name, ticks in groups.items()}
+    snapshot["bench clients (this process)"] = times.user + times.system
+    cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    busy = sum(int(cpu[i]) for i in (0, 1, 2, 5, 6))  # user nice system irq softirq
+    snapshot["machine busy (all processes)"] = busy / CLK_TCK
+    return snapshot
+
+
+def cpu_delta(before: dict[str, float], after: dict[str, float]) -> dict[str, float]:
+    return {name: after[name] - before.get(name, 0.0) for name in after}
+
+
+class WaitSampler:
+    """Every 0.1 s, what this database's backends are doing: waiting on a lock, on WAL I/O,
+    running (no wait event), or idle inside a transaction the service holds open."""
+
+    QUERY = """
+        SELECT CASE WHEN state = 'idle in transaction' THEN 'idle in transaction'
+                    ELSE coalesce(wait_event_type || ':' || wait_event, 'running (no wait)') END,
+               count(*)
+        FROM pg_stat_activity
+        WHERE datname = %s AND state IN ('active', 'idle in transaction')
+          AND pid <> pg_backend_pid()
+        GROUP BY 1"""
+    TUPLE_LOCKS = """
+        SELECT relation, count(*) FROM pg_locks
+        WHERE locktype = 'tuple' AND database = (SELECT oid FROM pg_database WHERE datname = %s)
+        GROUP BY 1"""
+
+    def __init__(self, db_name: str) -> None:
+        self.db_name, self.samples, self.counts = db_name, 0, Counter[str]()
+        self.tuple_locks: Counter[int] = Counter()
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def __enter__(self) -> WaitSampler:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        self.thread.join()
+
+    def _run(self) -> None:
+        with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+            while not self.stop.wait(0.1):
+                rows = conn.execute(self.QUERY, (self.db_name,)).fetchall()
+                self.samples += 1
+                for name, count in rows:
+                    self.counts[name] += count
+                for relation, count in conn.execute(self.TUPLE_LOCKS, (self.db_name,)):
+                    self.tuple_locks[relation] += count
+
+    def average(self) -> dict[str, float]:
+        """Mean number of backends in each state over the samples."""
+        return {name: n / max(1, self.samples) for name, n in self.counts.most_common()}
+
+    def contended_tables(self) -> dict[str, float]:
+        """Mean number of row-lock queue entries (tuple locks) per table of this database."""
+        if not self.tuple_locks:
+            return {}
+        with psycopg.connect(database_url(self.db_name)) as conn:
+            query = "SELECT oid, relname FROM pg_class WHERE oid = ANY(%s)"
+            found = conn.execute(query, (list(self.tuple_locks),)).fetchall()
+        names: dict[int, str] = dict(found)
+        return {str(names.get(oid, oid)): n / max(1, self.samples)
+                for oid, n in self.tuple_locks.most_common()}  # fmt: skip
+
+
+def server_durations(log: Path, offset: int) -> tuple[list[float], int]:
+    """`duration_ms` of POST /api/v1/nfe in the service's JSON access log after `offset`."""
+    data = log.read_bytes()
+    found = []
+    for line in data[offset:].splitlines():
+        if not line.startswith(b"{"):
+            continue
+        with contextlib.suppress(ValueError):
+            entry = json.loads(line)
+            if entry.get("path") == "/api/v1/nfe" and entry.get("method") == "POST":
+                found.append(float(entry["duration_ms"]))
+    return found, len(data)
+
+
+# ---------------------------------------------------------------- where one request's time goes
+
+PHASES = [
+    # (module, attribute path, label, top level?)
+    ("service.nfe.operations", "_early_replay", "order lookup (idempotent replay check)", True),
+    ("service.nfe.assemble", "draft", "draft: registers, engine, document data", True),
+    ("service.nfe.assemble", "_decide", "of which tax engine (rule set cache + compute)", False),
+    ("service.nfe.operations", "_accept", "acceptance transaction (order, number, debit, XML)",
+     True),
+    ("service.nfe.operations", "credentials_for", "of which company A1 (cache; also in transmit)",
+     False),
+    ("service.nfe.acceptance", "find_order", "of which order lookup (FOR UPDATE)", False),
+    ("service.issuance.numbering", "allocate_number", "of which next number (row lock)", False),
+    ("service.nfe.acceptance", "charge_issuance", "of which wallet debit", False),
+    ("service.nfe.acceptance", "prepare_nfe", "of which build + sign + XSD of the NF-e", False),
+    ("service.nfe.operations", "_transmit", "transmission and recording", True),
+    ("documents.transmission.http", "_connect", "of which TCP + mutual TLS handshake", False),
+    ("service.nfe.transmit", "send", "of which send + simulator answer (incl. handshake)", False),
+    ("service.nfe.transmit", "record", "of which record the answer (row lock, commit)", False),
+    ("sqlalchemy.orm", "Session.commit", "across all phases: DB commits (WAL flush)", False),
+]  # fmt: skip
+REST = "rest: HTTP, auth, rate limit, validation, company, answer"
+
+
+@contextlib.contextmanager
+def phase_timers() -> Iterator[tuple[dict[str, float], Counter[str]]]:
+    """Wrap the issuance's phase functions with timers and call counters (this process only);
+    undo afterwards."""
+    import importlib
+
+    spent: dict[str, float] = defaultdict(float)
+    calls: Counter[str] = Counter()
+    undo: list[tuple[Any, str, Any]] = []
+
+    def timed(label: str, original: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                spent[label] += time.perf_counter() - began
+                calls[label] += 1
+
+        return wrapper
+
+    for module_name, path, label, _ in PHASES:
+        owner: Any = importlib.import_module(module_name)
+        *parents, attribute = path.split(".")
+        for parent in parents:
+            owner = getattr(owner, parent)
+        original = getattr(owner, attribute)
+        undo.append((owner, attribute, original))
+        setattr(owner, attribute, timed(label, original))
+    try:
+        yield spent, calls
+    finally:
+        for module, attribute, original in reversed(undo):
+            setattr(module, attribute, original)
+
+
+@dataclass
+class Profile:
+    rows: dict[str, list[float]]
+    calls: Counter[str]
+    runs: int
+    cpu_ms: float = 0.0
+    statements: float = 0.0
+    packages: list[tuple[str, float]] = field(default_factory=list)
+
+
+def profile_requests(env: dict[str, str], target: Target, runs: int, tag: str) -> Profile:
+    """Sequential issuances in this process (Flask test client), same database and simulator:
+    first timed by phase; then again for CPU time and SQL statements per request; then again
+    under cProfile on process time (CPU only, waiting excluded) to say which libraries spend
+    the service's CPU."""
+    import logging
+    import warnings
+
+    warnings.filterwarnings("ignore", category=UserWarning, module="apispec")
+    os.environ.update(env)
+    from service.app import create_app
+    from service.config import load_settings
+
+    app = create_app(load_settings())
+    logging.getLogger().setLevel(logging.WARNING)  # no access log lines on the console
+    client = app.test_client()
+
+    headers = {"Authorization": f"Bearer {target.key}"}
+
+    def issue(pedido: str) -> None:
+        body = nfe_body(pedido, target.empresas[0])
+        answer = client.post("/api/v1/nfe", json=body, headers=headers)
+        data = answer.get_json()
+        if answer.status_code != 200 or data.get("status") != "AUTORIZADA":
+            raise RuntimeError(f"profiled issuance failed: {answer.status_code} {data}")
+
+    issue(f"{tag}-warm")  # caches, XSD, credentials
+    rows: dict[str, list[float]] = defaultdict(list)
+    with phase_timers() as (spent, calls):
+        for number in range(runs):
+            spent.clear()
+            began = time.perf_counter()
+            issue(f"{tag}-{number}")
+            total = time.perf_counter() - began
+            top = sum(spent[label] for _, _, label, is_top in PHASES if is_top)
+            for _, _, label, _ in PHASES:
+                rows[label].append(spent[label] * 1000)
+            rows[REST].append((total - top) * 1000)
+            rows["total"].append(total * 1000)
+    profile = Profile(rows, calls, runs)
+    statements = Counter[str]()
+    engine = app.extensions["fiscal"].engine
+
+    def count(*_: Any) -> None:
+        statements["sql"] += 1
+
+    sqlalchemy.event.listen(engine, "before_cursor_execute", count)
+    began = time.process_time()
+    for number in range(runs):
+        issue(f"{tag}-sql-{number}")
+    profile.cpu_ms = (time.process_time() - began) * 1000 / runs
+    sqlalchemy.event.remove(engine, "before_cursor_execute", count)
+    profile.statements = statements["sql"] / runs
+    profile.packages = cpu_by_package(lambda n: issue(f"{tag}-cpu-{n}"), runs)
+    app.extensions["fiscal"].engine.dispose()
+    return profile
+
+
+def cpu_by_package(work: Callable[[int], None], runs: int) -> list[tuple[str, float]]:
+    """Share (%) of CPU per package (own time of its functions) under cProfile."""
+    import cProfile
+    import pstats
+
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    for number in range(runs):
+        work(number)
+    profiler.disable()
+    spent: dict[str, float] = defaultdict(float)
+    for (filename, _, function), row in pstats.Stats(profiler).stats.items():  # type: ignore[attr-defined]
+        spent[package_of(filename, function)] += row[2]
+    total = sum(spent.values()) or 1.0
+    return sorted(((name, 100 * t / total) for name, t in spent.items()), key=lambda i: -i[1])
+
+
+def package_of(filename: str, function: str) -> str:
+    """Top-level package of a profiled function; C functions by their extension module."""
+    import re
+
+    if filename == "~":
+        found = re.search(r"of '([\w.]+?)[.']", function) or re.search(r"method ([\w]+)", function)
+        return f"{found.group(1) if found else 'builtins'} (C)"
+    path = Path(filename)
+    if "site-packages" in path.parts:
+        return path.parts[path.parts.index("site-packages") + 1].removesuffix(".py")
+    if path.is_relative_to(ROOT):
+        return path.relative_to(ROOT).parts[0]
+    return "stdlib: " + path.stem if "lib" in path.parts else str(path.name)
+
+
+def status_round_trips(sim: SimulatorHandle, runs: int = 40) -> list[float]:
+    """ms per NfeStatusServico call (new mutual-TLS connection each, as the service does)."""
+    from documents.certificates import load_pkcs12
+    from documents.transmission.endpoints import Environment
+    from documents.transmission.nfe import NfeClient
+    from documents.transmission.settings import TransmissionSettings
+    from documents.transmission.tls import client_context
+    from documents.transmission.transport import Route, SoapTransport
+
+    pfx = a1_for(sim, company_cnpj(0))
+    context = client_context(load_pkcs12(pfx, A1_PASSWORD), ca_bundle=str(sim.ca_bundle))
+    settings = TransmissionSettings(authority_url=sim.base_url, ca_bundle=str(sim.ca_bundle))
+    client = NfeClient(SoapTransport(settings, context), Route("SP", Environment.HOMOLOGATION))
+    client.status()
+    spent = []
+    for _ in range(runs):
+        began = time.perf_counter()
+        client.status()
+        spent.append((time.perf_counter() - began) * 1000)
+    return sorted(spent)
+
+
+def nagle_probe(sim: SimulatorHandle, workdir: Path) -> tuple[float, float]:
+    """Median status round trip against the simulator process as it runs, and against the same
+    simulator code in this process with TCP_NODELAY on its handler (`disable_nagle_algorithm`):
+    the simulator writes headers and body separately, and the second write waits for the
+    client's delayed ACK."""
+    from simulator import server
+    from simulator.testing import running_simulator
+
+    as_is = statistics.median(status_round_trips(sim))
+    server.AuthorityHandler.disable_nagle_algorithm = True
+    try:
+        with running_simulator(workdir) as quick:
+            nodelay = statistics.median(status_round_trips(quick))
+    finally:
+        server.AuthorityHandler.disable_nagle_algorithm = False
+    return as_is, nodelay
+
+
+# ---------------------------------------------------------------- report
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest rank on sorted values."""
+    if not values:
+        return float("nan")
+    rank = max(1, round(q / 100 * len(values) + 0.5))
+    return values[min(rank, len(values)) - 1]
+
+
+def load_table(runs: list[Run]) -> str:
+    lines = ["| clients | requests | AUTORIZADA | errors | wall s | documents/s | p50 ms | p90 ms "
+             "| p99 ms | max ms | server p50 ms |",
+             "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
+    for run in runs:
+        ok = run.ok
+        server = sorted(run.server_ms)
+        lines.append(
+            f"| {run.clients} | {len(run.samples)} | {len(ok)} | {sum(run.errors.values())} "
+            f"| {run.wall:.1f} | {len(ok) / run.wall:.1f} | {percentile(ok, 50) * 1000:.0f} "
+            f"| {percentile(ok, 90) * 1000:.0f} | {percentile(ok, 99) * 1000:.0f} "
+            f"| {(ok[-1] if ok else float('nan')) * 1000:.0f} | {percentile(server, 50):.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def cpu_table(runs: list[Run]) -> str:
+    names = [n for n in runs[0].cpu if not n.startswith("machine")]
+    header = "| clients | " + " | ".join(f"{n}, ms/doc" for n in names)
+    lines = [header + " | ours, % of 2 cores | machine busy, % |",
+             "|---:|" + "---:|" * (len(names) + 2)]  # fmt: skip
+    cores = os.cpu_count() or 1
+    for run in runs:
+        docs = max(1, len(run.ok))
+        cells = [f"{run.cpu.get(n, 0.0) * 1000 / docs:.1f}" for n in names]
+        ours = sum(run.cpu.get(n, 0.0) for n in names) / (run.wall * cores) * 100
+        busy = run.cpu["machine busy (all processes)"] / (run.wall * cores) * 100
+        lines.append(f"| {run.clients} | " + " | ".join(cells) + f" | {ours:.0f} | {busy:.0f} |")
+    return "\n".join(lines).replace("% of 2 cores", f"% of {cores} cores")
+
+
+def profile_table(profile: Profile) -> str:
+    rows, calls, runs = profile.rows, profile.calls, profile.runs
+    lines = ["| phase | median ms | p90 ms | calls per request |", "|---|---:|---:|---:|"]
+    for label in [label for _, _, label, _ in PHASES] + [REST, "total"]:
+        values = sorted(rows[label])
+        name = f"**{label}**" if label == "total" else label
+        indent = "&nbsp;&nbsp;" if label.startswith("of which") else ""
+        name = f"_{name}_" if label.startswith("across") else name
+        per_request = f"{calls[label] / runs:g}" if label in calls else ""
+        lines.append(f"| {indent}{name} | {statistics.median(values):.1f} "
+                     f"| {percentile(values, 90):.1f} | {per_request} |")  # fmt: skip
+    return "\n".join(lines)
+
+
+def errors_text(runs: list[Run]) -> str:
+    parts = [f"{run.clients} clients: " + ", ".join(f"{k} × {v}" for k, v in run.errors.items())
+             for run in runs if run.errors]  # fmt: skip
+    return "; ".join(parts) if parts else "none: every request answered 200 AUTORIZADA"
+
+
+def waits_text(runs: list[Run]) -> str:
+    lines = []
+    for run in runs:
+        states = ", ".join(f"{name} {mean:.2f}" for name, mean in run.db_waits.items())
+        tables = ", ".join(f"{name} {mean:.2f}" for name, mean in run.lock_tables.items())
+        queues = f"; row-lock queues (tuple locks) by table: {tables}" if tables else ""
+        lines.append(f"- {run.clients} clients: {states or 'none seen'}{queues}")
+    return "\n".join(lines)
+
+
+def environment(workers: int) -> str:
+    import gunicorn as gunicorn_pkg
+
+    with psycopg.connect(PG_ADMIN_URL) as conn:
+        row = conn.execute("SHOW server_version").fetchone()
+    pg = row[0] if row else "?"
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"{platform.python_implementation()} {platform.python_version()}, "
+            f"{os.cpu_count()} cores ({platform.machine()}), gunicorn {gunicorn_pkg.__version__} "
+            f"with {workers} workers × 4 threads (gthread, production mode), PostgreSQL {pg}, "
+            f"Redis at {REDIS_URL}; load average before the run: {load}")  # fmt: skip
+
+
+# ---------------------------------------------------------------- main
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
+    parser.add_argument("--clients", type=int, nargs="+", default=[1, 4, 16])
+    parser.add_argument("--duration", type=float, default=20.0, help="seconds per concurrency")
+    parser.add_argument("--count", type=int, default=0, help="stop after this many requests "
+                        "per concurrency (0: only the duration limits)")  # fmt: skip
+    cores = os.cpu_count() or 1
+    parser.add_argument("--workers", type=int, default=2 * cores + 1,
+                        help="gunicorn workers (default: the service's 2 × cores + 1)")  # fmt: skip
+    parser.add_argument("--companies", type=int, default=1,
+                        help="companies of the one account; clients take them in turn")  # fmt: skip
+    parser.add_argument("--warmup", type=int, default=30, help="requests before measuring")
+    parser.add_argument("--profile-runs", type=int, default=30)
+    parser.add_argument("--out", type=Path, help="write the markdown report here too")
+    args = parser.parse_args()
+    if args.companies < 1 or min(args.clients) < 1 or args.workers < 1:
+        parser.error("--companies, --clients and --workers must be at least 1")
+    env_line = environment(args.workers)
+    started = time.monotonic()
+    with contextlib.ExitStack() as stack:
+        tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-api-")))
+        db_name = stack.enter_context(fresh_database())
+        sim = stack.enter_context(running_simulator_process(tmp / "simulator"))
+        env = service_env(db_name, tmp / "service", sim)
+        fiscal(env, "db", "upgrade")
+        key = create_account(env)
+        log = tmp / "gunicorn.log"
+        base, master = stack.enter_context(gunicorn(env, args.workers, log))
+        codes = [make_ready(base, key, sim, index) for index in range(args.companies)]
+        target = Target(base, key, tuple(codes) if len(codes) > 1 else (None,))
+        print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)
+        warm = run_load(target, min(args.workers, 8), float("inf"), args.warmup, "warm")
+        if warm.errors:
+            raise RuntimeError(f"warm-up failed: {warm.errors}")
+        _, offset = server_durations(log, 0)
+        runs = []
+        for clients in args.clients:
+            before = cpu_snapshot(master, db_name)
+            with WaitSampler(db_name) as waits:
+                run = run_load(target, clients, args.duration, args.count, f"n{clients}")
+            run.cpu = cpu_delta(before, cpu_snapshot(master, db_name))
+            run.db_waits, run.lock_tables = waits.average(), waits.contended_tables()
+            run.server_ms, offset = server_durations(log, offset)
+            runs.append(run)
+            print(f"{clients} clients: {len(run.ok)} documents in {run.wall:.1f} s, "
+                  f"errors {dict(run.errors)}", file=sys.stderr, flush=True)  # fmt: skip
+        profile = profile_requests(env, target, args.profile_runs, "prof")
+        nagle = nagle_probe(sim, tmp / "probe-simulator")
+        with psycopg.connect(database_url(db_name)) as conn:
+            stored = conn.execute("SELECT status, count(*) FROM fiscal_documents GROUP BY status "
+                                  "ORDER BY status").fetchall()  # fmt: skip
+        at_authority = Counter(d["status"] for d in sim.state()["documents"])
+    elapsed = time.monotonic() - started
+    sent = sum(len(r.samples) for r in runs) + len(warm.samples) + 3 * args.profile_runs + 1
+    text = "\n\n".join([
+        "## Run " + dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "Environment: " + env_line + ".",
+        f"Each concurrency ran {args.duration:g} s"
+        + (f" (at most {args.count} requests)" if args.count else "")
+        + f" after {args.warmup} warm-up requests; one-item NF-e, registered product and "
+        f"customer; {args.companies} compan{'y' if args.companies == 1 else 'ies'} of one account"
+        f"; whole run {elapsed:.0f} s including setup.",
+        "### Sustained issuance (client-side latency of 200 AUTORIZADA answers)",
+        load_table(runs),
+        f"Errors: {errors_text(runs)}. \"server p50\" is the service's own `duration_ms` "
+        "(access log) for the same requests.",
+        "### CPU per authorized document (from /proc, during each run)",
+        cpu_table(runs),
+        "### PostgreSQL backends of this database during each run (mean count, sampled 10/s)",
+        waits_text(runs),
+        f"### Where one request's time goes ({args.profile_runs} sequential issuances in-process, "
+        "no other load from this benchmark)",
+        profile_table(profile),
+        f"CPU of one issuance in the service process ({args.profile_runs} more, sequential): "
+        f"{profile.cpu_ms:.1f} ms per request, {profile.statements:.0f} SQL statements per "
+        f"request. Share of that CPU by package under cProfile ({args.profile_runs} more; the "
+        "profiler's per-call cost inflates call-heavy Python code, so read it as a ranking): "
+        + ", ".join(f"{name} {share:.0f}%" for name, share in profile.packages[:12]) + ".",
+        f"Simulator round trip (NfeStatusServico, new mutual-TLS connection each, median of 40): "
+        f"{nagle[0]:.1f} ms against the simulator process as it runs; {nagle[1]:.1f} ms against "
+        "the same simulator code with TCP_NODELAY on its handler (in this process).",
+        "### Checks",
+        f"- {sent} issuance requests sent in all; stored documents by status: "
+        + ", ".join(f"{s} {n}" for s, n in stored)
+        + "; at the simulator: " + ", ".join(f"{s} {n}" for s, n in sorted(at_authority.items()))
+        + ".",
+    ])  # fmt: skip
+    print(text)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()
