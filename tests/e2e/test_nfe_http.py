@@ -131,3 +131,101 @@ def test_issue_reject_and_reconcile_over_http(app, sim, server):
     )
     assert changed.status_code == 422
     assert changed.json()["error"]["code"] == "IDEMPOTENCY_KEY_REUSED"
+
+
+def _pdf_digits(pdf: bytes) -> str:
+    import io
+
+    import pypdf
+
+    assert pdf.startswith(b"%PDF-")
+    text = "".join(page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def test_documents_events_and_voiding_over_http(app, sim, server):
+    """Cancel, CC-e sequence, inutilização, XML and both PDFs through the real server."""
+    _, ready = _ready(app, sim)
+    h = ready.headers
+    nfe = requests.post(f"{server}/nfe", json=nfe_body("E1"), headers=h, timeout=30).json()
+    xml = requests.get(f"{server}/nfe/{nfe['id']}/xml", headers=h, timeout=30)
+    assert xml.headers["Content-Type"].startswith("application/xml")
+    assert nfe["chave"].encode() in xml.content
+    danfe = requests.get(f"{server}/nfe/{nfe['id']}/danfe", headers=h, timeout=60)
+    assert nfe["chave"] in _pdf_digits(danfe.content)
+    nfce_body = {"pedido": "E2", "itens": [{"codigo": "P1", "quantidade": 1}], "pagamento": "pix"}
+    nfce = requests.post(f"{server}/nfce", json=nfce_body, headers=h, timeout=30).json()
+    danfce = requests.get(f"{server}/nfce/{nfce['id']}/danfce", headers=h, timeout=60)
+    assert nfce["chave"] in _pdf_digits(danfce.content)
+    letters = [
+        requests.post(
+            f"{server}/nfe/{nfe['id']}/cce",
+            headers=h,
+            timeout=30,
+            json={"correcao": f"Correcao numero {n} do endereco de entrega"},
+        ).json()
+        for n in (1, 2)
+    ]
+    assert [letter["sequencia"] for letter in letters] == [1, 2]
+    cancelled = requests.post(
+        f"{server}/nfe/{nfe['id']}/cancelamento",
+        headers=h,
+        timeout=30,
+        json={"justificativa": "Pedido cancelado pelo cliente"},
+    )
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "CANCELADA"
+    again = requests.post(
+        f"{server}/nfe/{nfe['id']}/cancelamento",
+        headers=h,
+        timeout=30,
+        json={"justificativa": "Pedido cancelado pelo cliente"},
+    )
+    assert again.status_code == 409 and again.json()["error"]["code"] == "STATUS_INVALIDO"
+    events = requests.get(f"{server}/nfe/{nfe['id']}/eventos", headers=h, timeout=30).json()
+    assert sorted(e["tipo"] for e in events["eventos"]) == ["CANCELAMENTO", "CCE", "CCE"]
+    voided = requests.post(
+        f"{server}/inutilizacao",
+        headers=h,
+        timeout=30,
+        json={
+            "modelo": 55,
+            "numero_inicial": 2,
+            "numero_final": 3,
+            "justificativa": "Numeracao pulada por falha do ERP",
+        },
+    )
+    assert voided.status_code == 200 and voided.json()["status"] == "HOMOLOGADA"
+    after = requests.post(f"{server}/nfe", json=nfe_body("E3"), headers=h, timeout=30).json()
+    assert after["numero"] == 4
+
+
+def test_balance_unlimited_and_test_keys_over_http(app, sim, server):
+    rt, poor = _ready(app, sim, credits="0.10")
+    refused = requests.post(f"{server}/nfe", json=nfe_body("P1"), headers=poor.headers, timeout=30)
+    assert refused.status_code == 402 and refused.json()["error"]["code"] == "SALDO_INSUFICIENTE"
+    _, rich = _ready(app, sim, credits="0.00", unlimited=True)
+    free = requests.post(f"{server}/nfe", json=nfe_body("U1"), headers=rich.headers, timeout=30)
+    assert free.status_code == 200
+    assert [e for e in ledger(rt, rich.account_id) if e[0] == "DEBITO_EMISSAO"] == []
+    from service.companies.models import Company
+    from service.db import transaction
+
+    with transaction(rt.sessions) as session:
+        company = session.get(Company, rich.company_id)
+        assert company is not None
+        company.ambiente = "PRODUCAO"
+    production = requests.post(
+        f"{server}/nfe", json=nfe_body("U2"), headers=rich.headers, timeout=30
+    ).json()
+    assert production["ambiente"] == "PRODUCAO"
+    proc = requests.get(f"{server}/nfe/{production['id']}/xml", headers=rich.headers, timeout=30)
+    assert b"<tpAmb>1</tpAmb>" in proc.content
+    test_key = {"Authorization": f"Bearer {rich.test_key}"}
+    hidden = requests.get(f"{server}/nfe/{production['id']}", headers=test_key, timeout=30)
+    assert hidden.status_code == 404
+    listed = requests.get(f"{server}/nfe", headers=test_key, timeout=30).json()
+    assert production["id"] not in [item["id"] for item in listed["itens"]]
+    sandbox = requests.post(
+        f"{server}/nfe", json=nfe_body("U2"), headers=test_key, timeout=30
+    ).json()
+    assert sandbox["ambiente"] == "HOMOLOGACAO" and sandbox["id"] != production["id"]
