@@ -97,7 +97,9 @@ def build_cte(
         _set(info, CTE_NS, "toma/CNPJ" if os else "rem/CNPJ", taker)
     info.set("Id", f"CTe{key}")
     supl = etree.SubElement(cte, f"{{{CTE_NS}}}infCTeSupl")
-    etree.SubElement(supl, f"{{{CTE_NS}}}qrCodCTe").text = (
+    etree.SubElement(
+        supl, f"{{{CTE_NS}}}qrCodCTe"
+    ).text = (
         f"https://homologacao.nfe.fazenda.sp.gov.br/CTeConsulta/qrCode?chCTe={key}&tpAmb={tp_amb}"
     )
     xml = etree.tostring(cte)
