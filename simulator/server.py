@@ -163,6 +163,7 @@ class AuthorityHandler(BaseHTTPRequestHandler):
                 time.sleep(fault.seconds)
                 self._drop()
             if fault.kind is FaultKind.HTTP_ERROR:
+                self.close_connection = True  # announced, so clients never reuse the socket
                 if rest:
                     body = json.dumps({"mensagem": "Erro interno do servidor (simulado)"})
                     self._send(fault.status, body.encode(), JSON_TYPE)
@@ -198,6 +199,8 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         self.send_response(status)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
