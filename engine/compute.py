@@ -62,7 +62,7 @@ def compute(
         confidence_score=score,
         requires_review=bool(run.review_reasons) or score < review_threshold,
         decisions=tuple(run.decisions) if explain else None,
-        _rules=tuple(run.used.values()),
+        _rules=run.rules(),
     )
 
 
@@ -75,38 +75,41 @@ def _check(ctx: TaxContext) -> None:
         raise ContextError("transporte", "início e fim da prestação são obrigatórios")
 
 
-TOTAL_FIELDS: dict[str, Callable[[ItemTaxes], Decimal | None]] = {
-    "vProd": lambda i: i.vProd,
-    "vDesc": lambda i: i.vDesc,
-    "vBC": lambda i: i.icms.vBC if i.icms else None,
-    "vICMS": lambda i: i.icms.vICMS if i.icms else None,
-    "vFCP": lambda i: i.icms.vFCP if i.icms else None,
-    "vCredICMSSN": lambda i: i.icms.vCredICMSSN if i.icms else None,
-    "vPIS": lambda i: i.pis.v if i.pis else None,
-    "vCOFINS": lambda i: i.cofins.v if i.cofins else None,
-    "vBCIBSCBS": lambda i: i.ibs_cbs.vBC if i.ibs_cbs else None,
-    "vIBSUF": lambda i: i.ibs_cbs.gIBSUF.v if i.ibs_cbs and i.ibs_cbs.gIBSUF else None,
-    "vIBSMun": lambda i: i.ibs_cbs.gIBSMun.v if i.ibs_cbs and i.ibs_cbs.gIBSMun else None,
-    "vIBS": lambda i: i.ibs_cbs.vIBS if i.ibs_cbs else None,
-    "vCBS": lambda i: i.ibs_cbs.gCBS.v if i.ibs_cbs and i.ibs_cbs.gCBS else None,
-    "vISSQN": lambda i: i.iss.vISSQN if i.iss else None,
-}
-
-
 def totals(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:
     """Sums of item values; a total appears only when some item has the value.
 
     `vNF` is vProd − vDesc: frete, seguro, outras despesas, IPI and ST are not in the context.
     """
     out: dict[str, Decimal] = {}
-    for name, get in TOTAL_FIELDS.items():
-        values = [v for v in map(get, items) if v is not None]
+    for name, values in _columns(items).items():
         if values:
             out[name] = total(values)
     out.update(_withheld(items))
     if items:
         out["vNF"] = out["vProd"] - out["vDesc"]
     return out
+
+
+def _columns(items: tuple[ItemTaxes, ...]) -> dict[str, list[Decimal]]:
+    """Each total's item values (items without the value are skipped), in output order."""
+    icms = [i.icms for i in items if i.icms is not None]
+    ibs = [i.ibs_cbs for i in items if i.ibs_cbs is not None]
+    return {
+        "vProd": [i.vProd for i in items],
+        "vDesc": [i.vDesc for i in items],
+        "vBC": [v for g in icms if (v := g.vBC) is not None],
+        "vICMS": [v for g in icms if (v := g.vICMS) is not None],
+        "vFCP": [v for g in icms if (v := g.vFCP) is not None],
+        "vCredICMSSN": [v for g in icms if (v := g.vCredICMSSN) is not None],
+        "vPIS": [i.pis.v for i in items if i.pis is not None],
+        "vCOFINS": [i.cofins.v for i in items if i.cofins is not None],
+        "vBCIBSCBS": [v for b in ibs if (v := b.vBC) is not None],
+        "vIBSUF": [b.gIBSUF.v for b in ibs if b.gIBSUF is not None],
+        "vIBSMun": [b.gIBSMun.v for b in ibs if b.gIBSMun is not None],
+        "vIBS": [v for b in ibs if (v := b.vIBS) is not None],
+        "vCBS": [b.gCBS.v for b in ibs if b.gCBS is not None],
+        "vISSQN": [i.iss.vISSQN for i in items if i.iss is not None],
+    }
 
 
 def _withheld(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:
@@ -129,16 +132,25 @@ def classifications(documento: DocumentType, items: tuple[ItemTaxes, ...]) -> di
 
 
 def _item_codes(i: ItemTaxes) -> dict[str, Any]:
-    codes: dict[str, Any] = {"item": i.numero, "cfop": i.cfop}
-    if i.icms:
-        codes["cst"] = i.icms.CST
-        codes["csosn"] = i.icms.CSOSN
-    if i.pis and i.cofins:
-        codes["cst_pis"], codes["cst_cofins"] = i.pis.CST, i.cofins.CST
-    if i.ibs_cbs:
-        codes["cst_ibs_cbs"], codes["cClassTrib"] = i.ibs_cbs.CST, i.ibs_cbs.cClassTrib
-    if i.iss:
-        codes["cTribNac"] = i.iss.cTribNac
-        codes["municipio_incidencia"] = i.iss.municipio_incidencia
-        codes["tpRetISSQN"] = i.iss.tpRetISSQN
-    return {k: v for k, v in codes.items() if v is not None}
+    """The item's codes that have a value."""
+    codes: dict[str, Any] = {"item": i.numero}
+    if i.cfop is not None:
+        codes["cfop"] = i.cfop
+    icms, pis, cofins, ibs, iss = i.icms, i.pis, i.cofins, i.ibs_cbs, i.iss
+    if icms is not None:
+        _put(codes, "cst", icms.CST)
+        _put(codes, "csosn", icms.CSOSN)
+    if pis is not None and cofins is not None:
+        codes["cst_pis"], codes["cst_cofins"] = pis.CST, cofins.CST
+    if ibs is not None:
+        codes["cst_ibs_cbs"], codes["cClassTrib"] = ibs.CST, ibs.cClassTrib
+    if iss is not None:
+        _put(codes, "cTribNac", iss.cTribNac)
+        codes["municipio_incidencia"] = iss.municipio_incidencia
+        codes["tpRetISSQN"] = iss.tpRetISSQN
+    return codes
+
+
+def _put(codes: dict[str, Any], key: str, value: str | None) -> None:
+    if value is not None:
+        codes[key] = value

@@ -15,7 +15,7 @@ from typing import Any
 import datalogic_py
 
 from engine.errors import InvalidRuleError
-from engine.facts import VOCABULARY, Facts, jsonable_facts
+from engine.facts import VOCABULARY, Facts, FactValue, jsonable_facts
 
 ALLOWED_OPERATORS = frozenset(
     {
@@ -36,10 +36,17 @@ class Condition:
     logic: Mapping[str, Any]
     reads: frozenset[str]
     _compiled: Any = field(repr=False, compare=False)
+    _only: tuple[str, ...] | None = field(default=None, repr=False, compare=False)
+    """When the variables read are known statically, only they are handed to the evaluator
+    (absent facts stay absent: `missing` and `var` defaults tell absent from null)."""
 
     def holds(self, rule_id: str, facts: Facts) -> bool:
         """Evaluate; anything but a boolean result is a defect of the rule."""
-        result = self._compiled.evaluate(jsonable_facts(facts))
+        if self._only is None:
+            data = jsonable_facts(facts)
+        else:
+            data = {k: _json(facts[k]) for k in self._only if k in facts}
+        result = self._compiled.evaluate(data)
         if not isinstance(result, bool):
             raise InvalidRuleError(rule_id, f"condicao deve resultar em booleano, não {result!r}")
         return result
@@ -52,7 +59,15 @@ def compile_condition(rule_id: str, logic: Mapping[str, Any]) -> Condition:
         compiled = _ENGINE.compile_checked(dict(logic))
     except datalogic_py.DataLogicError as exc:
         raise InvalidRuleError(rule_id, f"condicao inválida: {exc}") from exc
-    return Condition(logic, _reads(rule_id, compiled.facts()), compiled)
+    facts = compiled.facts()
+    reads = _reads(rule_id, facts)
+    only = tuple(sorted(reads)) if facts.get("reads_complete") is True else None
+    return Condition(logic, reads, compiled, only)
+
+
+def _json(value: FactValue) -> Any:
+    """A fact as JSON data (sets become sorted lists), as `jsonable_facts` does."""
+    return sorted(value) if isinstance(value, frozenset) else value
 
 
 def _check_operators(rule_id: str, node: Any) -> None:

@@ -11,17 +11,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from functools import cached_property
+from operator import attrgetter
+from typing import cast
 
 from engine.errors import RuleConflictError
 from engine.facts import Facts
-from engine.result import Competitor
-from engine.rules import Rule, RuleType, criteria_match
-from engine.ruleset import CompiledRule, RuleSet
+from engine.result import Competitor, RuleMatch
+from engine.rules import Rule, RuleType
+from engine.ruleset import CompiledRule, RankKey, RuleSet
+from engine.values import fast_init
 
-RankKey = tuple[int, int, int]
 
-
+@fast_init
 @dataclass(frozen=True)
 class Resolution:
     """The winner (or None) and, when explaining, the losers with the reason they lost."""
@@ -34,7 +35,7 @@ class Resolution:
     def rule(self) -> Rule | None:
         return self.winner.rule if self.winner else None
 
-    @cached_property
+    @property
     def matched_criteria(self) -> tuple[str, ...]:
         """Criteria keys and condition variables of the winner (`criterios_correspondentes`)."""
         if self.winner is None:
@@ -44,10 +45,28 @@ class Resolution:
             keys.extend(f"condicao:{v}" for v in sorted(self.winner.condition.reads))
         return tuple(keys)
 
+    @property
+    def match(self) -> RuleMatch | None:
+        """The preview's `regra_tributaria` / `regra_iva`. It depends on the winner only, so
+        it is made once per rule and kept with the compiled rule."""
+        cr = self.winner
+        if cr is None:
+            return None
+        found = cr.derived.get("match")
+        if found is None:
+            rule = cr.rule
+            found = cr.derived["match"] = RuleMatch(
+                rule.id, rule.tipo.value, rule.prioridade, rule.versao, self.matched_criteria
+            )
+        return cast(RuleMatch, found)
+
 
 def rank(cr: CompiledRule) -> RankKey:
-    """Bigger wins: specificity, then origin, then priority."""
-    return (cr.specificity, cr.rule.origin_rank, cr.rule.prioridade)
+    """Bigger wins: specificity, then origin, then priority (computed when compiled)."""
+    return cr.rank
+
+
+_RANK = attrgetter("rank")
 
 
 def matching(
@@ -57,9 +76,9 @@ def matching(
     live: list[CompiledRule] = []
     expired: list[CompiledRule] = []
     for cr in ruleset.candidates(tipo, facts):
-        if not criteria_match(cr.criteria, facts):
+        if not cr.criteria_hold(facts):
             continue
-        if not cr.rule.in_force(on):
+        if not (cr.starts <= on and (cr.ends is None or on <= cr.ends)):
             if explain:
                 expired.append(cr)
             continue
@@ -79,10 +98,12 @@ def pick(
     """Choose among matching rules; raise on an unresolved tie."""
     if not live:
         return Resolution(tipo, None, _expired_losers(expired) if explain else ())
-    ordered = sorted(live, key=rank, reverse=True)
-    best = rank(ordered[0])
-    tied = [cr for cr in ordered if rank(cr) == best]
-    if len(tied) > 1:
+    if len(live) == 1:
+        return Resolution(tipo, live[0], _expired_losers(expired) if explain else ())
+    ordered = sorted(live, key=_RANK, reverse=True)
+    best = ordered[0].rank
+    if ordered[1].rank == best:
+        tied = [cr for cr in ordered if cr.rank == best]
         raise RuleConflictError(tipo.value, tuple(cr.rule.id for cr in tied), item)
     if not explain:
         return Resolution(tipo, ordered[0])
@@ -100,8 +121,38 @@ def resolve(
     item: int | None = None,
 ) -> Resolution:
     """The rule of `tipo` that applies to `facts` on `on`, or none."""
+    if not explain:
+        return winner(ruleset, tipo, facts, on, item)
     live, expired = matching(ruleset, tipo, facts, on, explain)
     return pick(tipo, live, expired, explain=explain, item=item)
+
+
+def winner(
+    ruleset: RuleSet, tipo: RuleType, facts: Facts, on: date, item: int | None = None
+) -> Resolution:
+    """`matching` + `pick` without explain, in one pass and without intermediate lists.
+
+    A tie for the best rank re-runs the general path, so the conflict names the tied rules
+    exactly as `pick` does.
+    """
+    best: CompiledRule | None = None
+    best_rank: RankKey = (0, 0, 0)
+    tied = False
+    for cr in ruleset.candidates(tipo, facts):
+        if cr.has_rest and not cr.criteria_hold(facts):
+            continue
+        if not (cr.starts <= on and (cr.ends is None or on <= cr.ends)):
+            continue
+        if cr.condition is not None and not cr.condition.holds(cr.rule.id, facts):
+            continue
+        if best is None or cr.rank > best_rank:
+            best, best_rank, tied = cr, cr.rank, False
+        elif cr.rank == best_rank:
+            tied = True
+    if tied:
+        live, _ = matching(ruleset, tipo, facts, on)
+        return pick(tipo, live, item=item)
+    return Resolution(tipo, best)
 
 
 def _why_lost(winner: CompiledRule, loser: CompiledRule) -> Competitor:

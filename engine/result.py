@@ -13,8 +13,10 @@ from typing import Any
 
 from engine.rules import Rule
 from engine.serialize import jsonable
+from engine.values import fast_init
 
 
+@fast_init
 @dataclass(frozen=True)
 class RuleMatch:
     """Which rule decided an item, and on which of its criteria (preview `decisao_tributaria`)."""
@@ -26,6 +28,7 @@ class RuleMatch:
     criterios_correspondentes: tuple[str, ...]
 
 
+@fast_init
 @dataclass(frozen=True)
 class IcmsGroup:
     """ICMS of one item or prestação; `grupo` names the XML group (ICMS00, ICMSSN101, ...)."""
@@ -50,6 +53,7 @@ class IcmsGroup:
     cBenef: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class PisCofinsGroup:
     """PIS or COFINS of one item; `v` is zero for CSTs without a value."""
@@ -60,6 +64,7 @@ class PisCofinsGroup:
     p: Decimal | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class IbsCbsPart:
     """One sphere of the reform taxes: IBS UF, IBS municipal or CBS."""
@@ -72,6 +77,7 @@ class IbsCbsPart:
     vDif: Decimal | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class IbsCbsGroup:
     """IBS/CBS of one item; presumed credit is informative and never summed into totals."""
@@ -87,6 +93,7 @@ class IbsCbsGroup:
     vCredPresInformativo: Decimal | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class IssGroup:
     """ISSQN of one NFS-e service."""
@@ -100,6 +107,7 @@ class IssGroup:
     lc116: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Withholding:
     """One federal withholding (IRRF, CSRF, INSS); `retido` false when dispensed."""
@@ -113,6 +121,7 @@ class Withholding:
     motivo: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class ItemTaxes:
     """Everything computed for one item."""
@@ -162,6 +171,7 @@ class RuleUsage:
     revisao_pacote: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Missing:
     """Something to configure before the engine can answer (`missing[]`, stable shape)."""
@@ -172,6 +182,7 @@ class Missing:
     tipo_regra: str | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Notice:
     """A warning that does not block (`warnings[]`)."""
@@ -181,6 +192,7 @@ class Notice:
     item: int | None = None
 
 
+@fast_init
 @dataclass(frozen=True)
 class Competitor:
     """A rule that matched but lost, and why."""
@@ -190,6 +202,7 @@ class Competitor:
     motivo: str
 
 
+@fast_init
 @dataclass(frozen=True)
 class Decision:
     """One explained decision (explain=true)."""
@@ -252,11 +265,12 @@ class TaxResult:
 
 
 def tax_lines(items: tuple[ItemTaxes, ...]) -> list[dict[str, Any]]:
-    """Flat list {item, tipo, base, aliquota, valor} of every computed tax (spec example)."""
+    """Flat list {item, tipo, base, aliquota, valor} of every computed tax (spec example),
+    as JSON data (amounts as text, a missing base or rate as null)."""
     lines: list[dict[str, Any]] = []
     for it in items:
         lines.extend(_item_lines(it))
-    return jsonable(lines)  # type: ignore[no-any-return]
+    return lines
 
 
 def _item_lines(it: ItemTaxes) -> list[dict[str, Any]]:
@@ -285,4 +299,10 @@ def _ibs_cbs_lines(n: int, g: IbsCbsGroup) -> list[dict[str, Any]]:
 def _line(
     item: int, tipo: str, base: Decimal | None, rate: Decimal | None, value: Decimal
 ) -> dict[str, Any]:
-    return {"item": item, "tipo": tipo, "base": base, "aliquota": rate, "valor": value}
+    return {
+        "item": item,
+        "tipo": tipo,
+        "base": None if base is None else str(base),
+        "aliquota": None if rate is None else str(rate),
+        "valor": str(value),
+    }

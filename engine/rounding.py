@@ -14,13 +14,16 @@ ZERO = Decimal("0.00")
 
 
 def money(value: Decimal) -> Decimal:
-    """Round a money amount to cents, half up."""
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+    """Round a money amount to cents, half up (rounding passed by position: cheaper)."""
+    return value.quantize(CENT, ROUND_HALF_UP)
 
 
 def apply_rate(base: Decimal, rate: Decimal) -> Decimal:
-    """`base × rate %`, rounded to cents. Rates are percentages (18.00 means 18 %)."""
-    return money(base * rate / HUNDRED)
+    """`base × rate %`, rounded to cents. Rates are percentages (18.00 means 18 %).
+
+    The same rounding as `money`, written out: this runs several times per item.
+    """
+    return (base * rate / HUNDRED).quantize(CENT, ROUND_HALF_UP)
 
 
 def reduce_by(value: Decimal, reduction: Decimal) -> Decimal:

@@ -8,17 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from engine.context import TaxContext
 from engine.defaults import FALLBACK_PENALTY
-from engine.facts import Facts
-from engine.resolve import Resolution, resolve
+from engine.facts import Facts, FactValue
+from engine.resolve import Resolution, matching, pick, winner
 from engine.result import Decision, Missing, Notice, RuleUsage
 from engine.rules import Rule, RuleType
-from engine.ruleset import RuleSet
+from engine.ruleset import CompiledRule, RuleSet
 
 REVIEW_FLAG = "requer_revisao"
+Shape = Callable[[Facts], tuple[FactValue, ...]]
 T = TypeVar("T")
 
 
@@ -29,46 +30,63 @@ class Run:
         self.ctx = ctx
         self.ruleset = ruleset
         self.explain = explain
-        self.used: dict[tuple[str, str], Rule] = {}
+        self.day = ctx.data_operacao
+        self.used: dict[tuple[str, str], CompiledRule] = {}
         self.warnings: list[Notice] = []
         self.missing: list[Missing] = []
         self.decisions: list[Decision] = []
         self.review_reasons: list[str] = []
         self.fallbacks = 0
-        self._memo: dict[tuple[Any, ...], Resolution] = {}
+        self._memo: dict[RuleType, tuple[Shape, dict[tuple[FactValue, ...], Resolution]]] = {}
+        self.rural = ctx.rural
+        self.simples = ctx.empresa.simples
         self._parsed: dict[tuple[Any, ...], Any] = {}
-        self._reads: dict[RuleType, tuple[str, ...]] = {}
 
     def resolve(self, tipo: RuleType, facts: Facts, item: int | None = None) -> Resolution:
-        """Resolve once per distinct combination of the facts this rule type reads."""
-        reads = self._reads.get(tipo)
-        if reads is None:
-            reads = self._reads[tipo] = tuple(sorted(self.ruleset.reads(tipo)))
-        key = (tipo, *(facts.get(f) for f in reads))
-        found = self._memo.get(key)
+        """Resolve once per distinct combination of the facts this rule type reads.
+
+        Items of one document often share that "shape" (same product, NCM, CFOP-relevant
+        facts): they share one Resolution. The date is fixed for the call, so validity is
+        part of the shape too.
+        """
+        slot = self._memo.get(tipo)
+        if slot is None:
+            slot = self._memo[tipo] = (self.ruleset.shape(tipo), {})
+        shape, memo = slot
+        key = shape(facts)
+        found = memo.get(key)
         if found is None:
-            found = resolve(
-                self.ruleset, tipo, facts, self.ctx.data_operacao, explain=self.explain, item=item
-            )
-            self._memo[key] = found
+            if self.explain:
+                live, expired = matching(self.ruleset, tipo, facts, self.day, explain=True)
+                found = pick(tipo, live, expired, explain=True, item=item)
+            else:
+                found = winner(self.ruleset, tipo, facts, self.day, item)
+            memo[key] = found
         return found
 
-    def parsed(self, rule: Rule, kind: str, parse: Callable[[Mapping[str, Any]], T]) -> T:
-        """A rule result parsed once per call (rates read as Decimal once, not per item)."""
-        return self.cached((id(rule), kind), lambda: parse(rule.resultado))
+    def parsed(self, rule: CompiledRule, kind: str, parse: Callable[[Mapping[str, Any]], T]) -> T:
+        """A rule result parsed once (rates read as Decimal once, not per item).
+
+        Kept on the compiled rule, so it survives the call: it depends on the rule only.
+        """
+        found: T | None = rule.derived.get(kind)
+        if found is None:
+            found = rule.derived[kind] = parse(rule.rule.resultado)
+        return found
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
         """Per-call memo for values derived only from rules (never from item amounts)."""
-        found = self._parsed.get(key)
+        found: T | None = self._parsed.get(key)
         if found is None:
             found = self._parsed[key] = make()
-        return cast(T, found)
+        return found
 
     def use(self, res: Resolution, etapa: str, item: int | None, **values: Any) -> Rule:
         """Record the winner of a resolution as used (and explained)."""
-        assert res.winner is not None
-        rule = res.winner.rule
-        self.used.setdefault((rule.id, rule.versao), rule)
+        winner = res.winner
+        assert winner is not None
+        rule = winner.rule
+        self.used.setdefault(winner.identity, winner)
         if rule.resultado.get(REVIEW_FLAG):
             self.review(f"regra {rule.id}: {rule.resultado.get('motivo', 'exige revisão')}")
         if self.explain:
@@ -99,12 +117,23 @@ class Run:
 
     def confidence(self) -> Decimal:
         """Lowest `confianca` of the rules used, times a penalty per fallback."""
-        base = min((r.confianca for r in self.used.values()), default=Decimal(1))
+        base = min((cr.rule.confianca for cr in self.used.values()), default=Decimal(1))
         score = base * FALLBACK_PENALTY**self.fallbacks
         return score.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
 
     def usages(self) -> tuple[RuleUsage, ...]:
-        return tuple(_usage(r) for r in self.used.values())
+        """`rules_used[]`; each RuleUsage depends on its rule only and is kept with it."""
+        out = []
+        for cr in self.used.values():
+            usage = cr.derived.get("usage")
+            if usage is None:
+                usage = cr.derived["usage"] = _usage(cr.rule)
+            out.append(usage)
+        return tuple(out)
+
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules used, in order of first use."""
+        return tuple(cr.rule for cr in self.used.values())
 
 
 def _usage(rule: Rule) -> RuleUsage:

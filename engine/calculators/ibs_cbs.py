@@ -7,7 +7,7 @@ Presumed credit is informative only (spec). Sources: tax_domain.md §1.5, §1.7.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
@@ -19,6 +19,7 @@ from engine.rounding import apply_rate, reduce_by
 NO_VALUE_CSTS = frozenset({"400", "410"})
 """Exemption and immunity/non-incidence: the group carries only CST and cClassTrib."""
 RATE_PLACES = Decimal("0.0001")
+_NOTHING = Decimal(0)
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,12 @@ class Sphere:
     rate: Decimal | None
     reduction: Decimal | None = None
     deferral: Decimal | None = None
+    effective: Decimal | None = field(init=False, default=None, compare=False, repr=False)
+    """pAliqEfet, computed once: a sphere is read from a rule and reused for every item."""
+
+    def __post_init__(self) -> None:
+        if self.rate is not None:
+            object.__setattr__(self, "effective", effective_rate(self.rate, self.reduction))
 
 
 @dataclass(frozen=True)
@@ -64,7 +71,11 @@ def spec_from_result(resultado: Mapping[str, Any]) -> IbsCbsSpec:
 
 def goods_base(value: Decimal, *deductions: Decimal | None) -> Decimal:
     """NF-e base 2026–2032: net value minus ICMS, FCP, PIS, COFINS, ISS (LC 214 art. 12 §2)."""
-    return value - sum((d for d in deductions if d is not None), Decimal(0))
+    deducted = _NOTHING
+    for d in deductions:
+        if d is not None:
+            deducted += d
+    return value - deducted
 
 
 def compute_ibs_cbs(base: Decimal, spec: IbsCbsSpec) -> IbsCbsGroup:
@@ -91,7 +102,8 @@ def effective_rate(rate: Decimal, reduction: Decimal | None) -> Decimal:
 def _part(base: Decimal, sphere: Sphere, field: str) -> IbsCbsPart:
     if sphere.rate is None:
         raise MissingValueError("ALIQUOTA_IBS_CBS", field, f"regra IBS/CBS sem {field}")
-    eff = effective_rate(sphere.rate, sphere.reduction)
+    eff = sphere.effective
+    assert eff is not None
     gross = apply_rate(base, eff)
     deferred = apply_rate(gross, sphere.deferral) if sphere.deferral is not None else None
     return IbsCbsPart(

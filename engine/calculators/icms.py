@@ -70,38 +70,45 @@ def compute_icms(base: Decimal, origem: str | None, spec: IcmsSpec, simples: boo
 
 
 def _cst(base: Decimal, origem: str | None, spec: IcmsSpec) -> IcmsGroup:
-    if spec.cst is None:
+    cst = spec.cst
+    if cst is None:
         raise MissingValueError("CST_ICMS", "cst_icms", "regime normal exige CST do ICMS")
-    group = CST_GROUPS.get(spec.cst)
+    group = CST_GROUPS.get(cst)
     if group is None:
-        raise MissingValueError("CST_NAO_SUPORTADO", "cst_icms", f"CST {spec.cst} não suportado")
-    head = IcmsGroup(grupo=group, orig=origem, CST=spec.cst, cBenef=spec.cbenef)
-    if spec.cst == "51":
-        return _deferred(base, head, spec)
-    if spec.cst in RATE_REQUIRED_CSTS or (spec.cst == "90" and spec.aliquota is not None):
-        return _taxed(base, head, spec)
-    return head
+        raise MissingValueError("CST_NAO_SUPORTADO", "cst_icms", f"CST {cst} não suportado")
+    if cst == "51":
+        return _deferred(base, group, origem, spec)
+    if cst in RATE_REQUIRED_CSTS or (cst == "90" and spec.aliquota is not None):
+        return _taxed(base, spec, group, origem, cst=cst)
+    return IcmsGroup(grupo=group, orig=origem, CST=cst, cBenef=spec.cbenef)
 
 
-def _taxed(base: Decimal, head: IcmsGroup, spec: IcmsSpec) -> IcmsGroup:
+def _taxed(
+    base: Decimal,
+    spec: IcmsSpec,
+    grupo: str,
+    orig: str | None,
+    cst: str | None = None,
+    csosn: str | None = None,
+) -> IcmsGroup:
     """vBC (reduced when pRedBC applies), pICMS, vICMS and the optional FCP."""
     rate = _require_rate(spec)
-    if head.CST == "20" and spec.red_bc is None:
+    if cst == "20" and spec.red_bc is None:
         raise MissingValueError("RED_BC", "red_bc", "CST 20 exige percentual de redução da BC")
     vbc = money(reduce_by(base, spec.red_bc)) if spec.red_bc is not None else base
     fcp = apply_rate(vbc, spec.p_fcp) if spec.p_fcp is not None else None
     return IcmsGroup(
-        grupo=head.grupo, orig=head.orig, CST=head.CST, CSOSN=head.CSOSN, cBenef=head.cBenef,
+        grupo=grupo, orig=orig, CST=cst, CSOSN=csosn, cBenef=spec.cbenef,
         modBC=MOD_BC_OPERATION_VALUE, vBC=vbc, pRedBC=spec.red_bc, pICMS=rate,
         vICMS=apply_rate(vbc, rate), pFCP=spec.p_fcp, vFCP=fcp,
     )  # fmt: skip
 
 
-def _deferred(base: Decimal, head: IcmsGroup, spec: IcmsSpec) -> IcmsGroup:
+def _deferred(base: Decimal, grupo: str, orig: str | None, spec: IcmsSpec) -> IcmsGroup:
     """CST 51: vICMS = vICMSOp − vICMSDif, with vICMSDif = vICMSOp × pDif."""
     if spec.p_dif is None:
         raise MissingValueError("P_DIF", "p_dif", "CST 51 exige o percentual do diferimento")
-    taxed = _taxed(base, replace(head, CST="00"), spec)
+    taxed = _taxed(base, spec, grupo, orig, cst="00")
     assert taxed.vICMS is not None
     deferred = apply_rate(taxed.vICMS, spec.p_dif)
     return replace(
@@ -135,7 +142,7 @@ def _sn_credit(base: Decimal, head: IcmsGroup, spec: IcmsSpec, required: bool) -
 
 def _sn900(base: Decimal, head: IcmsGroup, spec: IcmsSpec) -> IcmsGroup:
     if spec.aliquota is not None:
-        head = _taxed(base, head, spec)
+        head = _taxed(base, spec, head.grupo, head.orig, csosn=head.CSOSN)
     return _sn_credit(base, head, spec, required=False)
 
 

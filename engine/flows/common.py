@@ -22,14 +22,7 @@ def line_values(item: Item) -> tuple[Decimal, Decimal]:
 
 def rule_match(run: Run, res: Resolution) -> RuleMatch | None:
     """The preview's `regra_tributaria` / `regra_iva` of an item (one per resolution)."""
-    return run.cached(("match", id(res)), lambda: _rule_match(res))
-
-
-def _rule_match(res: Resolution) -> RuleMatch | None:
-    rule = res.rule
-    if rule is None:
-        return None
-    return RuleMatch(rule.id, rule.tipo.value, rule.prioridade, rule.versao, res.matched_criteria)
+    return res.match
 
 
 def ibs_cbs_resolution(run: Run, facts: Facts, item: int) -> Resolution:
@@ -49,7 +42,7 @@ def ibs_cbs_step(run: Run, res: Resolution, base: Decimal, item: int) -> IbsCbsG
         run.use(res, "IBS_CBS", item, motivo=str(result.get("motivo", "não se aplica")))
         return None
     try:
-        group = compute_ibs_cbs(base, run.parsed(res.winner.rule, "ibs_cbs", spec_from_result))
+        group = compute_ibs_cbs(base, run.parsed(res.winner, "ibs_cbs", spec_from_result))
     except MissingValueError as exc:
         run.use(res, "IBS_CBS", item, motivo=exc.message)
         run.need(exc.codigo, f"item {item}: {exc.message}", item, res.tipo.value)

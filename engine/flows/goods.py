@@ -5,6 +5,7 @@ rules; IBS/CBS comes from IVA or IBS_CBS rules."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -16,9 +17,9 @@ from engine.calculators.rural import apply_benefit, is_normal
 from engine.context import Item
 from engine.errors import MissingValueError
 from engine.facts import Facts
-from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values, rule_match
+from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values
 from engine.result import IcmsGroup, ItemTaxes, PisCofinsGroup
-from engine.rules import Rule, RuleType
+from engine.rules import RuleType
 from engine.run import Run
 
 RATE_TYPES = {
@@ -38,21 +39,49 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
     if res.winner is None:
         run.need("REGRA_TRIBUTACAO", _no_rule_message(n, facts), n, RuleType.TRIBUTACAO.value)
     else:
-        rule = run.use(res, "TRIBUTACAO", n)
-        result = rule.resultado
-        cfop, inf_cpl = opt_text(result, "cfop"), opt_text(result, "inf_cpl")
-        icms = _icms(run, facts, item, net, rule)
-        pis = _contribution(run, "PIS", net, result, n)
-        cofins = _contribution(run, "COFINS", net, result, n)
+        run.use(res, "TRIBUTACAO", n)
+        spec = run.parsed(res.winner, "goods", goods_spec)
+        cfop, inf_cpl = spec.cfop, spec.inf_cpl
+        icms = _icms(run, facts, item, net, spec.icms)
+        pis = _contribution(run, "PIS", net, spec.pis, n)
+        cofins = _contribution(run, "COFINS", net, spec.cofins, n)
     _difal_notice(run, facts, n)
     base = goods_base(net, *_deductions(icms, pis, cofins))
     iva = ibs_cbs_resolution(run, facts, n)
     ibs = ibs_cbs_step(run, iva, base, n)
     return ItemTaxes(
         numero=n, vProd=vprod, vDesc=vdesc, cfop=cfop, icms=icms, pis=pis, cofins=cofins,
-        ibs_cbs=ibs, regra_tributaria=rule_match(run, res), regra_iva=rule_match(run, iva),
-        inf_cpl=inf_cpl,
+        ibs_cbs=ibs, regra_tributaria=res.match, regra_iva=iva.match, inf_cpl=inf_cpl,
     )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Contribution:
+    """PIS or COFINS as a TRIBUTACAO rule states it."""
+
+    cst: str | None
+    rate: Decimal | None
+
+
+@dataclass(frozen=True)
+class GoodsSpec:
+    """A TRIBUTACAO result read once: codes as text, rates as Decimal."""
+
+    cfop: str | None
+    inf_cpl: str | None
+    icms: IcmsSpec
+    pis: Contribution
+    cofins: Contribution
+
+
+def goods_spec(result: Mapping[str, Any]) -> GoodsSpec:
+    return GoodsSpec(
+        cfop=opt_text(result, "cfop"),
+        inf_cpl=opt_text(result, "inf_cpl"),
+        icms=spec_from_result(result),
+        pis=Contribution(opt_text(result, "cst_pis"), opt_decimal(result, "aliq_pis")),
+        cofins=Contribution(opt_text(result, "cst_cofins"), opt_decimal(result, "aliq_cofins")),
+    )
 
 
 def _no_rule_message(n: int, facts: Facts) -> str:
@@ -73,17 +102,19 @@ def _deductions(
     ]
 
 
-def _icms(run: Run, facts: Facts, item: Item, net: Decimal, rule: Rule) -> IcmsGroup | None:
-    spec = _rural(run, facts, item.numero, run.parsed(rule, "icms", spec_from_result))
+def _icms(run: Run, facts: Facts, item: Item, net: Decimal, spec: IcmsSpec) -> IcmsGroup | None:
+    if run.rural:
+        spec = _rural(run, facts, item.numero, spec)
     if spec.needs_rate:
         spec = _global_rate(run, facts, item.numero, spec)
     try:
-        group = compute_icms(net, item.origem, spec, run.ctx.empresa.simples)
+        group = compute_icms(net, item.origem, spec, run.simples)
     except MissingValueError as exc:
         run.need(exc.codigo, f"item {item.numero}: {exc.message}", item.numero, "TRIBUTACAO")
         return None
-    run.note("ICMS", f"grupo {group.grupo}", item.numero, base=group.vBC,
-             aliquota=group.pICMS, valor=group.vICMS)  # fmt: skip
+    if run.explain:
+        run.note("ICMS", f"grupo {group.grupo}", item.numero, base=group.vBC,
+                 aliquota=group.pICMS, valor=group.vICMS)  # fmt: skip
     return group
 
 
@@ -95,19 +126,22 @@ def _global_rate(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
     res = run.resolve(tipo, facts, n)
     if res.winner is None:
         return spec
-    result = res.winner.rule.resultado
-    rate = opt_decimal(result, "aliquota")
+    rate, fcp = run.parsed(res.winner, "icms_rate", _rate)
     run.use(res, "ALIQUOTA_ICMS", n, aliquota=rate, motivo="alíquota em branco na regra")
     if rate is None:
         return spec
-    fcp = opt_decimal(result, "p_fcp")
-    return run.cached(("rate", id(spec), id(res)), lambda: spec.with_rate(rate, fcp))
+    # keyed by the spec's value: a rural benefit makes a new spec per item, and the id of a
+    # freed object can come back for another one
+    return run.cached(("rate", spec, id(res)), lambda: spec.with_rate(rate, fcp))
+
+
+def _rate(result: Mapping[str, Any]) -> tuple[Decimal | None, Decimal | None]:
+    """(aliquota, p_fcp) of an ICMS_ALIQUOTA_* rule."""
+    return opt_decimal(result, "aliquota"), opt_decimal(result, "p_fcp")
 
 
 def _rural(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
     """Rural producer: a benefit rule, else a non-normal RURAL_ICMS rule, changes the spec."""
-    if not run.ctx.rural:
-        return spec
     for tipo in (RuleType.RURAL_BENEFICIO, RuleType.RURAL_ICMS):
         res = run.resolve(tipo, facts, n)
         if res.winner is None:
@@ -121,16 +155,15 @@ def _rural(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
 
 
 def _contribution(
-    run: Run, tax: str, base: Decimal, result: Mapping[str, Any], n: int
+    run: Run, tax: str, base: Decimal, spec: Contribution, n: int
 ) -> PisCofinsGroup | None:
-    low = tax.lower()
     try:
-        group = compute_pis_cofins(tax, base, opt_text(result, f"cst_{low}"),
-                                   opt_decimal(result, f"aliq_{low}"))  # fmt: skip
+        group = compute_pis_cofins(tax, base, spec.cst, spec.rate)
     except MissingValueError as exc:
         run.need(exc.codigo, f"item {n}: {exc.message}", n, "TRIBUTACAO")
         return None
-    run.note(tax, f"CST {group.CST}", n, base=group.vBC, aliquota=group.p, valor=group.v)
+    if run.explain:
+        run.note(tax, f"CST {group.CST}", n, base=group.vBC, aliquota=group.p, valor=group.v)
     return group
 
 
