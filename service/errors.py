@@ -105,6 +105,11 @@ class ApiError(Exception):
         return {"success": False, **self.body, "error": error}
 
 
+def invalid_field(field: str, message: str) -> ApiError:
+    """One `VALIDATION_ERROR` on one field (`error.errors[].field`), for checks beyond schemas."""
+    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])
+
+
 def field_errors(messages: dict[str, Any], prefix: str = "") -> list[dict[str, str]]:
     """Flatten marshmallow's nested messages into `[{field, message}]` with dotted paths."""
     flat: list[dict[str, str]] = []

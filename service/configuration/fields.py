@@ -13,7 +13,7 @@ from typing import Any
 import marshmallow as ma
 
 from service.brazil.errors import InvalidIdentifier
-from service.errors import ApiError
+from service.errors import invalid_field
 from service.validators import decimal_between
 
 RATE_RANGE = decimal_between("0", "100")
@@ -61,9 +61,8 @@ def without_selector(data: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k not in ("empresa", "empresa_id")}
 
 
-def field_error(field: str, message: str) -> ApiError:
-    """One `VALIDATION_ERROR` on one field, for checks that need stored data."""
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])
+field_error = invalid_field
+"""The one-field 422 (kept under this name for the configuration modules)."""
 
 
 def plain(value: Any) -> Any:

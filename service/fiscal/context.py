@@ -14,21 +14,17 @@ from typing import Any
 from engine import Company as EngineCompany
 from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxContext, Transport
 from service.companies.models import Company
-from service.errors import ApiError
+from service.errors import ApiError, invalid_field
 
 
 def _decimal(value: Any, field: str) -> Decimal:
     try:
         amount = Decimal(str(value))
     except (InvalidOperation, ValueError) as exc:
-        raise _invalid(field, "Deve ser um número decimal.") from exc
+        raise invalid_field(field, "Deve ser um número decimal.") from exc
     if not amount.is_finite() or amount < 0:
-        raise _invalid(field, "Deve ser um número não negativo.")
+        raise invalid_field(field, "Deve ser um número não negativo.")
     return amount
-
-
-def _invalid(field: str, message: str) -> ApiError:
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])
 
 
 def _object(value: Any) -> dict[str, Any]:
@@ -81,17 +77,17 @@ def counterpart(party: Any, *, consumidor_final: Any = None) -> Counterpart:
 def goods_items(raw_items: Any) -> tuple[Item, ...]:
     """NF-e/NFC-e items with their fiscal facts (from the request or the product register)."""
     if not isinstance(raw_items, list) or not raw_items:
-        raise _invalid("operacao.itens", "Informe ao menos um item.")
+        raise invalid_field("operacao.itens", "Informe ao menos um item.")
     return tuple(_goods_item(n, raw) for n, raw in enumerate(raw_items, start=1))
 
 
 def _goods_item(numero: int, raw: Any) -> Item:
     field = f"operacao.itens.{numero - 1}"
     if not isinstance(raw, dict):
-        raise _invalid(field, "Item inválido.")
+        raise invalid_field(field, "Item inválido.")
     for required in ("quantidade", "valor"):
         if raw.get(required) is None:
-            raise _invalid(f"{field}.{required}", "Campo obrigatório.")
+            raise invalid_field(f"{field}.{required}", "Campo obrigatório.")
     return Item(
         numero=numero,
         quantidade=_decimal(raw["quantidade"], f"{field}.quantidade"),
@@ -107,9 +103,9 @@ def _goods_item(numero: int, raw: Any) -> Item:
 
 def service_item(servico: Any) -> Item:
     if not isinstance(servico, dict):
-        raise _invalid("operacao.servico", "Campo obrigatório.")
+        raise invalid_field("operacao.servico", "Campo obrigatório.")
     if servico.get("valor") is None:
-        raise _invalid("operacao.servico.valor", "Campo obrigatório.")
+        raise invalid_field("operacao.servico.valor", "Campo obrigatório.")
     local = _object(servico.get("local_prestacao"))
     return Item(
         numero=1,
@@ -129,9 +125,9 @@ def service_item(servico: Any) -> Item:
 def transport(operacao: dict[str, Any]) -> tuple[Transport, Item]:
     origem, destino = operacao.get("origem") or {}, operacao.get("destino") or {}
     if not origem.get("uf") or not destino.get("uf"):
-        raise _invalid("operacao.origem", "Informe origem e destino (uf).")
+        raise invalid_field("operacao.origem", "Informe origem e destino (uf).")
     if operacao.get("valor_prestacao") is None:
-        raise _invalid("operacao.valor_prestacao", "Campo obrigatório.")
+        raise invalid_field("operacao.valor_prestacao", "Campo obrigatório.")
     fiscal = operacao.get("fiscal") or {}
     route = Transport(
         uf_inicio=origem["uf"],
@@ -155,7 +151,9 @@ def overrides(operacao: dict[str, Any], can_override: bool) -> Overrides | None:
         raise ApiError("FORBIDDEN", "Substituir valores calculados exige a permissão override.")
     motivo = str(operacao.get("override_motivo") or "").strip()
     if not motivo:
-        raise _invalid("operacao.override_motivo", "Obrigatório ao substituir valores calculados.")
+        raise invalid_field(
+            "operacao.override_motivo", "Obrigatório ao substituir valores calculados."
+        )
     rate = declared.get("aliquota_iss")
     return Overrides(
         override_motivo=motivo,
@@ -171,7 +169,7 @@ def operation_date(operacao: dict[str, Any], today: date) -> date:
     try:
         return date.fromisoformat(str(raw))
     except ValueError as exc:
-        raise _invalid("operacao.data_operacao", "Data inválida (use AAAA-MM-DD).") from exc
+        raise invalid_field("operacao.data_operacao", "Data inválida (use AAAA-MM-DD).") from exc
 
 
 def build_context(

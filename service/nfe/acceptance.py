@@ -66,7 +66,8 @@ def current_document(session: Session, order: Order) -> FiscalDocument | None:
     return session.get(FiscalDocument, order.documento_id) if order.documento_id else None
 
 
-def _serie(company: Company, modelo: str) -> int:
+def serie_for(company: Company, modelo: str) -> int:
+    """The company's configured series for NF-e (55) or NFC-e (65)."""
     return company.serie_nfe if modelo == "55" else company.serie_nfce
 
 
@@ -88,7 +89,7 @@ def _sign(draft: Draft, creds: CompanyCredentials, **numbered: Any) -> SignedNFe
 
 def _number(session: Session, order: Order, req: Request) -> tuple[int, int]:
     """The order's number: taken once, kept by every later attempt of the same order."""
-    serie = _serie(req.company, req.modelo)
+    serie = serie_for(req.company, req.modelo)
     if order.numero is None or order.serie != serie:
         order.serie = serie
         order.numero = numbering.allocate_number(

@@ -33,7 +33,7 @@ from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentEr
 from service import runtime
 from service.companies.models import Company
 from service.configuration.models import Nature
-from service.errors import ApiError
+from service.errors import ApiError, invalid_field
 from service.fiscal.errors import engine_error, missing_configuration
 from service.fiscal.rules import CACHE
 from service.nfe import taxes
@@ -42,7 +42,6 @@ from service.nfe.registers import (
     Party,
     check_issuer,
     check_items,
-    invalid,
     products_by_code,
     resolve_nature,
     resolve_party,
@@ -254,7 +253,7 @@ def _doc_items(
         try:
             item_taxes = taxes.item_taxes(decided, str(product.origem))
         except taxes.UnsupportedTaxGroup as exc:
-            raise invalid(f"itens.{exc.item - 1}", exc.detail) from exc
+            raise invalid_field(f"itens.{exc.item - 1}", exc.detail) from exc
         unit_price = request_item.get("valor", product.preco)
         built.append(
             doc.Item(
@@ -283,7 +282,7 @@ def _payments(
     for index, entry in enumerate(raw):
         kind = PAYMENT_FORMS.get(entry["forma"].lower(), entry["forma"])
         if kind not in PAYMENT_FORMS.values():
-            raise invalid(
+            raise invalid_field(
                 f"pagamento.{index}.forma", f"Forma de pagamento '{entry['forma']}' desconhecida."
             )
         amount = entry["valor"]
@@ -301,7 +300,9 @@ def _payments(
         return tuple(payments), None
     paid = sum((p.amount for p in payments), Decimal("0.00"))
     if paid < v_nf:
-        raise invalid("pagamento", f"Pagamentos ({paid}) menores que o total da nota ({v_nf}).")
+        raise invalid_field(
+            "pagamento", f"Pagamentos ({paid}) menores que o total da nota ({v_nf})."
+        )
     return tuple(payments), (paid - v_nf) if paid > v_nf else None
 
 
@@ -393,5 +394,5 @@ def _intermediary(raw: dict[str, Any] | None, presence: doc.IndPres) -> doc.Inte
     if raw is None:
         return None
     if presence is doc.IndPres.PRESENCIAL:
-        raise invalid("intermediador", "Intermediador só se aplica a vendas não presenciais.")
+        raise invalid_field("intermediador", "Intermediador só se aplica a vendas não presenciais.")
     return doc.Intermediary(cnpj=raw["cnpj"], platform_id=raw["id"])

@@ -38,7 +38,7 @@ from service import runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.db import transaction, utcnow
-from service.errors import ApiError
+from service.errors import ApiError, invalid_field
 from service.ids import new_id
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
@@ -145,7 +145,7 @@ def normalized(kind: EventKind, text: str) -> str:
     try:
         return check_length(field, text, 15, limit)
     except InvalidDocumentDataError as exc:
-        raise _invalid(field, f"Informe de 15 a {limit} caracteres.") from exc
+        raise invalid_field(field, f"Informe de 15 a {limit} caracteres.") from exc
 
 
 # -- the flow -----------------------------------------------------------------------------
@@ -213,7 +213,7 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
             raise ApiError("STATUS_INVALIDO")
         sequence = 1 if ctx.kind is EventKind.CANCELAMENTO else document.cce_sequencia + 1
         if sequence > MAX_CCE:
-            raise _invalid("correcao", f"O documento já tem {MAX_CCE} cartas de correção.")
+            raise invalid_field("correcao", f"O documento já tem {MAX_CCE} cartas de correção.")
         signed = _signed_event(ctx, document, sequence, now)
         event = DocumentEvent(
             id=new_id("evt"),
@@ -332,9 +332,11 @@ def _signed_event(ctx: Context, document: FiscalDocument, sequence: int, now: dt
         ctx.creds.signer.sign(built.root, built.reference_id)
         assert_valid(built.root, f"nfe/1.00/evento-{built.event_type}")
     except InvalidDocumentDataError as exc:
-        raise _invalid(field, str(exc)) from exc
+        raise invalid_field(field, str(exc)) from exc
     except SchemaViolationError as exc:
-        raise _invalid(field, "Texto com caracteres que o leiaute oficial não aceita.") from exc
+        raise invalid_field(
+            field, "Texto com caracteres que o leiaute oficial não aceita."
+        ) from exc
     return bytes(etree.tostring(built.root, encoding="UTF-8"))
 
 
@@ -411,7 +413,3 @@ def _waiting(ctx: Context, wait: _Wait) -> ApiError:
     if event is not None:
         body["evento"] = operations.render_event(event)
     return ApiError("SEFAZ_UNAVAILABLE", body=body)
-
-
-def _invalid(field: str, message: str) -> ApiError:
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])

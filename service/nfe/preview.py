@@ -26,6 +26,7 @@ from service.companies.models import Company
 from service.errors import ApiError
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.nfe import assemble
+from service.nfe.acceptance import serie_for
 
 PLACEHOLDER_NUMBER = 1
 """nNF of the validated XML: a real number is taken only by the issuance, under its lock."""
@@ -91,7 +92,7 @@ def evaluate(
     if certificate_gap is not None:
         raise configuration_required(certificate_gap)
     assert creds is not None
-    layout = check_layout(draft, creds, serie=_serie(company, modelo), now=now)
+    layout = check_layout(draft, creds, serie=serie_for(company, modelo), now=now)
     return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
 
 
@@ -119,10 +120,6 @@ def configuration_required(*errors: ApiError | None) -> ApiError:
         motivos=motivos,
         body={"ready_to_issue": False},
     )
-
-
-def _serie(company: Company, modelo: str) -> int:
-    return int(company.serie_nfe if modelo == "55" else company.serie_nfce)
 
 
 def check_layout(

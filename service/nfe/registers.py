@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from service.companies.models import Company
 from service.configuration.models import Nature
-from service.errors import ApiError
+from service.errors import ApiError, invalid_field
 from service.registers.models import Customer, Product
 
 
@@ -43,10 +43,6 @@ class Gaps:
             )
 
 
-def invalid(field_name: str, message: str) -> ApiError:
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field_name, "message": message}])
-
-
 def products_by_code(
     session: Session, company: Company, codes: Iterable[str]
 ) -> dict[str, Product]:
@@ -61,11 +57,13 @@ def check_items(items: list[dict[str, Any]], products: dict[str, Product], gaps:
     for index, item in enumerate(items):
         product = products.get(item["codigo"])
         if product is None:
-            raise invalid(f"itens.{index}.codigo", f"Produto '{item['codigo']}' não cadastrado.")
+            raise invalid_field(
+                f"itens.{index}.codigo", f"Produto '{item['codigo']}' não cadastrado."
+            )
         if not product.ncm:
             gaps.add(f"produto.{product.codigo}.ncm", "PRODUTO_SEM_NCM")
         if "valor" not in item and not product.preco:
-            raise invalid(f"itens.{index}.valor", "Informe o valor: o produto não tem preço.")
+            raise invalid_field(f"itens.{index}.valor", "Informe o valor: o produto não tem preço.")
 
 
 @dataclass(frozen=True)
@@ -122,7 +120,7 @@ def resolve_party(
     """The customer; an NF-e needs one with a full address, an NFC-e may have none."""
     if cliente is None:
         if needs_address:
-            raise invalid("cliente", "Campo obrigatório na NF-e.")
+            raise invalid_field("cliente", "Campo obrigatório na NF-e.")
         return None
     if set(cliente) == {"codigo"}:
         query = select(Customer).where(
@@ -132,7 +130,7 @@ def resolve_party(
         )
         customer = session.execute(query).scalar_one_or_none()
         if customer is None:
-            raise invalid("cliente", f"Cliente '{cliente['codigo']}' não cadastrado.")
+            raise invalid_field("cliente", f"Cliente '{cliente['codigo']}' não cadastrado.")
         party = _registered_party(customer)
     else:
         party = _inline_party(cliente)
@@ -149,7 +147,7 @@ def resolve_nature(
     if codigo:
         found = session.execute(query.where(Nature.codigo == codigo)).scalar_one_or_none()
         if found is None:
-            raise invalid("natureza", f"Natureza '{codigo}' não cadastrada.")
+            raise invalid_field("natureza", f"Natureza '{codigo}' não cadastrada.")
         return found
     default = Nature.padrao_nfe if modelo == "55" else Nature.padrao_nfce
     found = session.execute(query.where(default.is_(True))).scalars().first()

@@ -33,6 +33,7 @@ from service.db import transaction, utcnow
 from service.issuance import defaults
 from service.issuance.authority import Authority, route
 from service.issuance.credentials import CompanyCredentials
+from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.nfe.acceptance import KIND
 from service.wallet.operations import refund_issuance
@@ -210,8 +211,7 @@ def reserve_query(
         document = lock_document(session, document_id)
         if document.status not in UNRESOLVED:
             return False
-        recent = document.updated_at > now - stale_after
-        if document.status == DocumentStatus.PROCESSANDO and recent:
+        if in_flight(document, now, stale_after):
             return False  # someone is transmitting it right now
         return within_budget(document, now)
 

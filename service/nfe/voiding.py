@@ -45,7 +45,7 @@ from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment
 from service.db import transaction, utcnow
-from service.errors import ApiError
+from service.errors import ApiError, invalid_field
 from service.ids import new_id
 from service.issuance import numbering
 from service.issuance.authority import route
@@ -164,7 +164,7 @@ def _claim(req: VoidRequest, signed: bytes) -> _Send:
         if again is not None:
             return _Send(again.id, again.xml or signed, None)
         if req.first > next_number:
-            raise _invalid(
+            raise invalid_field(
                 "numero_inicial",
                 f"A faixa começa depois do próximo número ({next_number}); os números entre "
                 "eles ficariam sem uso. Inclua-os na faixa.",
@@ -281,9 +281,9 @@ def _signed(req: VoidRequest, creds: CompanyCredentials) -> bytes:
         creds.signer.sign(built.root, built.reference_id)
         assert_valid(built.root, "nfe/4.00/inutNFe")
     except InvalidDocumentDataError as exc:
-        raise _invalid(exc.field, str(exc)) from exc
+        raise invalid_field(exc.field, str(exc)) from exc
     except SchemaViolationError as exc:
-        raise _invalid("justificativa", "Texto que o leiaute oficial não aceita.") from exc
+        raise invalid_field("justificativa", "Texto que o leiaute oficial não aceita.") from exc
     return bytes(etree.tostring(built.root, encoding="UTF-8"))
 
 
@@ -338,7 +338,3 @@ def _give_back(session: Session, req: VoidRequest, step: _Send) -> None:
     if step.previous_next is None:
         return
     numbering.give_back(session, *req.sequence_key, last=req.last, previous_next=step.previous_next)
-
-
-def _invalid(field: str, message: str) -> ApiError:
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])

@@ -24,10 +24,12 @@ from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import (
     add_customer,
     add_product,
+    authority_settings,
     balance,
     count_rows,
     ledger,
     nfe_body,
+    pdf_digits,
     ready_company,
 )
 
@@ -40,12 +42,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
 
 @pytest.fixture
 def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
-    return app_factory(
-        authority_url=sim.base_url,
-        authority_ca_bundle=str(sim.ca_bundle),
-        authority_read_timeout=5.0,
-        rate_limit_per_minute=10_000,
-    )
+    return app_factory(**authority_settings(sim, rate_limit_per_minute=10_000))
 
 
 @pytest.fixture
@@ -133,16 +130,6 @@ def test_issue_reject_and_reconcile_over_http(app, sim, server):
     assert changed.json()["error"]["code"] == "IDEMPOTENCY_KEY_REUSED"
 
 
-def _pdf_digits(pdf: bytes) -> str:
-    import io
-
-    import pypdf
-
-    assert pdf.startswith(b"%PDF-")
-    text = "".join(page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
-    return "".join(ch for ch in text if ch.isdigit())
-
-
 def test_documents_events_and_voiding_over_http(app, sim, server):
     """Cancel, CC-e sequence, inutilização, XML and both PDFs through the real server."""
     _, ready = _ready(app, sim)
@@ -152,11 +139,11 @@ def test_documents_events_and_voiding_over_http(app, sim, server):
     assert xml.headers["Content-Type"].startswith("application/xml")
     assert nfe["chave"].encode() in xml.content
     danfe = requests.get(f"{server}/nfe/{nfe['id']}/danfe", headers=h, timeout=60)
-    assert nfe["chave"] in _pdf_digits(danfe.content)
+    assert nfe["chave"] in pdf_digits(danfe.content)
     nfce_body = {"pedido": "E2", "itens": [{"codigo": "P1", "quantidade": 1}], "pagamento": "pix"}
     nfce = requests.post(f"{server}/nfce", json=nfce_body, headers=h, timeout=30).json()
     danfce = requests.get(f"{server}/nfce/{nfce['id']}/danfce", headers=h, timeout=60)
-    assert nfce["chave"] in _pdf_digits(danfce.content)
+    assert nfce["chave"] in pdf_digits(danfce.content)
     letters = [
         requests.post(
             f"{server}/nfe/{nfe['id']}/cce",

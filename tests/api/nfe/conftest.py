@@ -9,6 +9,7 @@ from flask import Flask
 
 from service.runtime import Runtime
 from simulator.testing import SimulatorHandle, running_simulator
+from tests.api.nfe.helpers import authority_settings
 
 
 @pytest.fixture(scope="session")
@@ -20,12 +21,7 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
 
 @pytest.fixture
 def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
-    return app_factory(
-        authority_url=sim.base_url,
-        authority_ca_bundle=str(sim.ca_bundle),
-        authority_read_timeout=5.0,
-        authority_connect_timeout=3.0,
-    )
+    return app_factory(**authority_settings(sim))
 
 
 @pytest.fixture

@@ -199,3 +199,25 @@ def count_rows(rt: Runtime, model: Any, **where: Any) -> int:
         for name, value in where.items():
             query = query.where(getattr(model, name) == value)
         return int(session.execute(query).scalar_one())
+
+
+def pdf_digits(pdf: bytes) -> str:
+    """The digits of a PDF's text (an access key is printed in groups of four)."""
+    import io
+
+    import pypdf
+
+    assert pdf.startswith(b"%PDF-")
+    text = "".join(page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+    return "".join(ch for ch in text if ch.isdigit())
+
+
+def authority_settings(sim: SimulatorHandle, **extra: Any) -> dict[str, Any]:
+    """Settings that point the service at the simulator, with short test timeouts."""
+    return {
+        "authority_url": sim.base_url,
+        "authority_ca_bundle": str(sim.ca_bundle),
+        "authority_read_timeout": 5.0,
+        "authority_connect_timeout": 3.0,
+        **extra,
+    }
