@@ -13,6 +13,7 @@ from service.crypto import KeyHasher, SecretBox
 from service.db import make_engine, make_session_factory
 from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
+from service.queue import dispatch
 
 API_PREFIX = "/api/v1"
 
@@ -31,18 +32,31 @@ def _limiter(settings: Settings, client: Any | None) -> RateLimiter:
     return MemoryRateLimiter()
 
 
+def _relay(settings: Settings, client: Any | None) -> dispatch.Relay:
+    """Production announces due work to rq; embedded gets its in-process worker in `create_app`."""
+    if client is None or settings.runs_inprocess_worker:
+        return dispatch.Relay()
+    from service.queue.kinds import queue_of
+
+    return dispatch.Relay(dispatch.RqDispatcher(client, settings.redis_prefix, queue_of))
+
+
 def build_runtime(settings: Settings) -> runtime.Runtime:
     engine = make_engine(settings.database_url)
     client = _redis_client(settings)
+    sessions = make_session_factory(engine)
+    relay = _relay(settings, client)
+    dispatch.install(sessions, relay)
     return runtime.Runtime(
         settings=settings,
         engine=engine,
-        sessions=make_session_factory(engine),
+        sessions=sessions,
         hasher=KeyHasher(settings.encryption_key),
         secrets=SecretBox(settings.encryption_key),
         limiter=_limiter(settings, client),
         redis=client,
         authority=Authority.from_settings(settings),
+        dispatcher=relay,
     )
 
 
@@ -80,12 +94,17 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.health.blueprint import blp as health
     from service.nfe.blueprint import nfce, nfe
     from service.nfe.voiding_blueprint import blp as inutilizacao
+    from service.notify.mail.blueprint import blp as mail_preferences
+    from service.notify.webhooks.blueprint import blp as webhooks
+    from service.queue.blueprint import blp as solicitacoes
     from service.registers.blueprint import customers, products
     from service.wallet.blueprint import blp as wallet
 
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
-                      cnpj_lookup, products, customers, nfe, nfce, inutilizacao):  # fmt: skip
+                      cnpj_lookup, products, customers, nfe, nfce, inutilizacao,
+                      solicitacoes, mail_preferences):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
+    api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)
     app.register_blueprint(health)
     app.register_blueprint(docs, url_prefix=API_PREFIX)
 
@@ -103,4 +122,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     api = Api(app)
     _register_security(api)
     _register_blueprints(app, api)
+    if settings.runs_inprocess_worker:
+        from service.queue.inprocess import start_inprocess_worker
+
+        start_inprocess_worker(app)
     return app

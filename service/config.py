@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from service.errors import ConfigurationError
+from service.issuance import defaults as issuance_defaults
+from service.queue import defaults as queue_defaults
 
 
 class RuntimeMode(StrEnum):
@@ -45,6 +47,8 @@ class MailSettings:
     password: str = field(default="", repr=False)
     sender: str = "nao-responda@fiscal.local"
     tls: bool = True
+    timeout: float = 30.0
+    """Seconds for each SMTP network operation (connect, each command)."""
 
     @property
     def enabled(self) -> bool:
@@ -77,6 +81,25 @@ class Settings:
     cnpj_providers: tuple[str, ...] = ("brasilapi", "receitaws")
     cnpj_provider_urls: dict[str, str] = field(default_factory=dict)
     cnpj_lookup_timeout: float = 5.0
+    webhook_retry_schedule: tuple[float, ...] = (60, 300, 900, 3600, 21600)
+    webhook_timeout_seconds: float = 8.0
+    webhook_allowed_hosts: tuple[str, ...] = ()
+    webhook_ca_bundle: str | None = None
+    webhook_secret_overlap_seconds: float = 86400.0
+    queue_inprocess: bool | None = None
+    queue_poll_seconds: float = queue_defaults.POLL_SECONDS
+    queue_sweep_seconds: float = queue_defaults.SWEEP_SECONDS
+    queue_retry_schedule: tuple[float, ...] = queue_defaults.RETRY_SCHEDULE
+    not_received_tolerance_seconds: float = queue_defaults.NOT_RECEIVED_TOLERANCE
+    processing_grace_seconds: float = issuance_defaults.PROCESSING_GRACE_SECONDS
+    mail_retry_schedule: tuple[float, ...] = (60, 300, 900, 3600, 21600)
+
+    @property
+    def runs_inprocess_worker(self) -> bool:
+        """Embedded mode runs its worker inside the API process unless told otherwise."""
+        if self.queue_inprocess is None:
+            return self.mode is RuntimeMode.EMBEDDED and not self.testing
+        return self.queue_inprocess
 
     @property
     def is_production(self) -> bool:
@@ -106,6 +129,7 @@ def _mail_from_env() -> MailSettings:
         password=_env("MAIL_PASSWORD", "") or "",
         sender=_env("MAIL_FROM", "nao-responda@fiscal.local") or "",
         tls=_bool(_env("MAIL_TLS"), True),
+        timeout=float(_env("MAIL_TIMEOUT", "30") or 30),
     )
 
 
@@ -146,6 +170,50 @@ def _cnpj_timeout_from_env() -> float:
     seconds = float(_env("CNPJ_LOOKUP_TIMEOUT", "5") or 5)
     if seconds <= 0:
         raise ConfigurationError("CNPJ_LOOKUP_TIMEOUT deve ser maior que zero.")
+    return seconds
+
+
+def _seconds_list(name: str, default: str) -> tuple[float, ...]:
+    """`30,60,120`: a schedule of pauses in seconds."""
+    raw = _env(name, default) or default
+    try:
+        values = tuple(float(part) for part in raw.split(",") if part.strip())
+    except ValueError as exc:
+        raise ConfigurationError(
+            f"{name} inválido: {raw} (segundos separados por vírgula)."
+        ) from exc
+    if not values or any(v < 0 for v in values):
+        raise ConfigurationError(f"{name} inválido: {raw} (segundos separados por vírgula).")
+    return values
+
+
+def _queue_inprocess_from_env() -> bool | None:
+    value = _env("QUEUE_INPROCESS")
+    return None if value is None else _bool(value, False)
+
+
+def _webhook_allowed_hosts_from_env() -> tuple[str, ...]:
+    """`WEBHOOK_ALLOWED_HOSTS=localhost`: names that may resolve to private addresses (tests)."""
+    raw = _env("WEBHOOK_ALLOWED_HOSTS", "") or ""
+    return tuple(n for n in (part.strip().lower().rstrip(".") for part in raw.split(",")) if n)
+
+
+def _webhook_ca_bundle_from_env() -> str | None:
+    """`WEBHOOK_CA_BUNDLE`: a readable PEM file, checked at start rather than at a delivery."""
+    path = _env("WEBHOOK_CA_BUNDLE")
+    if path is not None and not Path(path).is_file():
+        raise ConfigurationError(f"WEBHOOK_CA_BUNDLE não encontrado: {path}.")
+    return path
+
+
+def _positive_seconds(name: str, default: str) -> float:
+    raw = _env(name, default) or default
+    try:
+        seconds = float(raw)
+    except ValueError as exc:
+        raise ConfigurationError(f"{name} inválido: {raw} (segundos).") from exc
+    if seconds <= 0:
+        raise ConfigurationError(f"{name} deve ser maior que zero.")
     return seconds
 
 
@@ -195,4 +263,18 @@ def load_settings() -> Settings:
         cnpj_providers=_cnpj_providers_from_env(),
         cnpj_provider_urls=_cnpj_urls_from_env(),
         cnpj_lookup_timeout=_cnpj_timeout_from_env(),
+        webhook_retry_schedule=_seconds_list("WEBHOOK_RETRY_SCHEDULE", "60,300,900,3600,21600"),
+        webhook_timeout_seconds=_positive_seconds("WEBHOOK_TIMEOUT_SECONDS", "8"),
+        webhook_allowed_hosts=_webhook_allowed_hosts_from_env(),
+        webhook_ca_bundle=_webhook_ca_bundle_from_env(),
+        webhook_secret_overlap_seconds=_positive_seconds("WEBHOOK_SECRET_OVERLAP_SECONDS", "86400"),
+        queue_inprocess=_queue_inprocess_from_env(),
+        queue_poll_seconds=float(_env("QUEUE_POLL_SECONDS", "1") or 1),
+        queue_sweep_seconds=float(_env("QUEUE_SWEEP_SECONDS", "15") or 15),
+        queue_retry_schedule=_seconds_list(
+            "QUEUE_RETRY_SCHEDULE", ",".join(str(s) for s in queue_defaults.RETRY_SCHEDULE)
+        ),
+        not_received_tolerance_seconds=float(_env("NOT_RECEIVED_TOLERANCE_SECONDS", "600") or 600),
+        processing_grace_seconds=float(_env("PROCESSING_GRACE_SECONDS", "30") or 30),
+        mail_retry_schedule=_seconds_list("MAIL_RETRY_SCHEDULE", "60,300,900,3600,21600"),
     )

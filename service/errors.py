@@ -59,12 +59,25 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "CONDUTOR_JA_INCLUIDO": ErrorSpec(409, "Condutor já incluído no MDF-e."),
     "REGISTRO_DUPLICADO": ErrorSpec(409, "Registro já existe."),
     "LIMITE_EMPRESAS": ErrorSpec(409, "Limite de empresas da conta atingido."),
+    "LIMITE_WEBHOOKS": ErrorSpec(409, "Limite de webhooks ativos da conta atingido."),
+    "WEBHOOK_INATIVO": ErrorSpec(409, "Webhook inativo: reative-o com PUT ativo true."),
+    "ENTREGA_EM_ANDAMENTO": ErrorSpec(409, "Entrega ainda pendente: aguarde a próxima tentativa."),
     "CNPJ_INVALIDO": ErrorSpec(422, "CNPJ inválido (dígitos verificadores)."),
     "CNPJ_CONSULTA_INDISPONIVEL": ErrorSpec(502, "Serviços de consulta de CNPJ indisponíveis."),
     "CERTIFICADO_INVALIDO": ErrorSpec(422, "Certificado inválido ou senha incorreta."),
     "CERTIFICADO_VENCIDO": ErrorSpec(422, "Certificado vencido."),
     "CERTIFICADO_DIVERGENTE": ErrorSpec(422, "Certificado de outro CNPJ."),
     "NFF_NAO_DISPONIVEL": ErrorSpec(501, "NFF não implementada."),
+    "DOCUMENTO_NAO_SUPORTADO": ErrorSpec(
+        501, "A emissão deste tipo de documento ainda não está disponível."
+    ),
+    "SOLICITACAO_NAO_ENCONTRADA": ErrorSpec(404, "Solicitação não encontrada."),
+    "SOLICITACAO_NAO_CANCELAVEL": ErrorSpec(
+        409, "A solicitação só pode ser cancelada antes da transmissão."
+    ),
+    "SOLICITACAO_NAO_REPROCESSAVEL": ErrorSpec(
+        409, "Só uma solicitação em ACAO_NECESSARIA pode ser reprocessada."
+    ),
     "SERVICO_INDISPONIVEL": ErrorSpec(503, "Serviço temporariamente indisponível."),
     "ERRO_INTERNO": ErrorSpec(500, "Erro interno. Informe o request_id ao suporte."),
 }

@@ -8,5 +8,8 @@ def load_all() -> None:
     import service.configuration.models
     import service.fiscal.models
     import service.issuance.models
+    import service.notify.mail.models
+    import service.notify.webhooks.models
+    import service.queue.models
     import service.registers.models
     import service.wallet.models  # noqa: F401

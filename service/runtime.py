@@ -19,6 +19,7 @@ from service.limits import RateLimiter
 
 if TYPE_CHECKING:
     from service.issuance.authority import Authority
+    from service.queue.dispatch import Relay
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Runtime:
     limiter: RateLimiter
     redis: Any | None
     authority: Authority
+    dispatcher: Relay
 
 
 def current() -> Runtime:

@@ -31,6 +31,9 @@ class FaultKind(enum.Enum):
     """Sleep ``seconds``, then drop the connection without processing anything."""
     DROP_AFTER_PROCESSING = "drop_after_processing"
     """Process and commit (authorize), then drop the connection: the answer is lost."""
+    HOLD_AFTER_PROCESSING = "hold_after_processing"
+    """Process and commit (authorize), then wait ``seconds`` before answering: the caller sits
+    between "sent" and "recorded" (tests kill it there)."""
     HTTP_ERROR = "http_error"
     """Answer HTTP ``status`` (default 503) without processing."""
     PARALYSED = "paralysed"

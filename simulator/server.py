@@ -116,6 +116,9 @@ class AuthorityHandler(BaseHTTPRequestHandler):
             status, answer, content_type = 200, self._soap(route, body, scope, paralysed), SOAP_TYPE
         if authority.faults.take([FaultKind.DROP_AFTER_PROCESSING], scope):
             self._drop()
+        held = authority.faults.take([FaultKind.HOLD_AFTER_PROCESSING], scope)
+        if held is not None:
+            time.sleep(held.seconds)
         self._send(status, answer, content_type)
 
     def _soap(self, route: Route, body: bytes, scope: RequestScope, paralysed: str | None) -> bytes:
@@ -323,6 +326,7 @@ def admin_state(authority: Authority) -> dict[str, Any]:
             for n in authority.store.all_nfse()
         ],
         "voided_ranges": authority.store.count_voided(),
+        "queries": authority.store.query_counts(),
         "faults": [f.describe() for f in authority.faults.active()],
     }
 

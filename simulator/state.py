@@ -406,6 +406,11 @@ class Store:
             ).fetchone()
             return int(row[0])
 
+    def query_counts(self) -> dict[str, int]:
+        """Queries received per access key, ever (ground truth for "never 656" tests)."""
+        rows = self._all("SELECT access_key, count(*) FROM queries GROUP BY access_key")
+        return {str(key): int(count) for key, count in rows}
+
 
 _DOC_COLUMNS = (
     "access_key, family, model, issuer, series, number, tp_amb, status, protocol, dig_val, "

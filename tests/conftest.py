@@ -112,6 +112,10 @@ def app_factory(
         return app
 
     yield factory
+    for app in made:
+        worker = app.extensions.get("fiscal_worker")
+        if worker is not None:
+            worker.stop()
     if made:
         _wipe(made[0])
     for app in made:

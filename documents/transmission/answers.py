@@ -3,7 +3,8 @@
 - accepted: 100/150 (document), 134/135/136/155 (event), 102 (number range voided);
 - denied: 110/205/301/302/303 (number consumed, no legal effect);
 - throttled: 656/678 (consumo indevido; the authority ignored the call);
-- uncertain: 108/109 (service paused), 999 (uncatalogued error), and any answer we cannot read;
+- uncertain: 108/109 (service paused), 635 (same number still being processed), 999
+  (uncatalogued error), and any answer we cannot read;
 - rejected: every other cStat, verbatim, with `[chNFe:...]`/`[nRec:...]` parsed for 204/539.
 """
 
@@ -38,6 +39,7 @@ DUPLICATES = frozenset({"204", "539"})
 UNCERTAIN_CSTAT = {
     "108": UncertainReason.SERVICE_PAUSED,
     "109": UncertainReason.SERVICE_PAUSED,
+    "635": UncertainReason.STILL_PROCESSING,
     "999": UncertainReason.AUTHORITY_ERROR,
 }
 _KEY_NAMES = ("chNFe", "chCTe", "chMDFe")

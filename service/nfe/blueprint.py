@@ -6,7 +6,7 @@ from datetime import UTC, datetime, time
 from typing import Any
 
 import marshmallow as ma
-from flask import Response
+from flask import Response, request
 from flask.views import MethodView
 from sqlalchemy import select
 
@@ -22,6 +22,8 @@ from service.nfe import operations
 from service.nfe.events_blueprint import register_event_routes
 from service.nfe.schemas import IssueRequestSchema
 from service.pagination import PageArgsSchema, paginate
+from service.queue import operations as queue_ops
+from service.queue.blueprint import queued, wants_async
 
 REPLAY_HEADER = {"Idempotent-Replay": "true"}
 _REJECTED = (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA)
@@ -53,6 +55,12 @@ def answer(issued: operations.Issued) -> Any:
         data["status"] = DocumentStatus.PENDENTE.value
         raise ApiError("SEFAZ_UNAVAILABLE", headers=headers, body=data)
     return data, 200, headers
+
+
+def answer_existing(enqueued: Any) -> Any:
+    """An async request for an order a synchronous request already issued: its document,
+    answered as a synchronous replay (RFC 7240 lets a server ignore `respond-async`)."""
+    return answer(operations.Issued(operations.reconcile(enqueued.document_id), replay=True))
 
 
 def _xml_response(document: FiscalDocument) -> Response:
@@ -124,8 +132,14 @@ def make_blueprint(modelo: str) -> Blueprint:
         @blp.response(200)
         @requires(Scope.EMITIR)
         def post(self, body: dict[str, Any]) -> Any:
-            """Issue: 200 authorized, 422 rejected, 202 `SEFAZ_UNAVAILABLE` when uncertain."""
+            """Issue: 200 authorized, 422 rejected, 202 `SEFAZ_UNAVAILABLE` when uncertain;
+            with `Prefer: respond-async`, 202 with the queued task (`solicitacao_id`)."""
             company = resolve_company(Module(modulo))
+            if wants_async():
+                documento = modulo.upper()
+                raw = request.get_json()
+                enqueued = queue_ops.enqueue(company, current_credential(), documento, body, raw)
+                return answer_existing(enqueued) if enqueued.task_id is None else queued(enqueued)
             issued = operations.issue(company, current_credential(), body, modelo)
             return answer(issued)
 

@@ -51,6 +51,7 @@ from service.issuance.models import (
 from service.nfe import operations, transmit
 from service.nfe.transmit import batch_id, lock_document, until_sent
 from service.nfe.transmit import within_budget as within_query_budget
+from service.notify.publish import document_changed
 
 log = logging.getLogger("service.nfe.events")
 
@@ -250,7 +251,10 @@ def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | str:
                 log.error("event answer does not match", extra={"documento_id": document.id})
             else:
                 _registered(
-                    document, event, _Registration(proc, outcome.nProt, outcome.cStat, None)
+                    session,
+                    document,
+                    event,
+                    _Registration(proc, outcome.nProt, outcome.cStat, None),
                 )
                 return REGISTERED
         if isinstance(outcome, Rejected) and outcome.cStat not in ALREADY_THERE[ctx.kind]:
@@ -277,7 +281,7 @@ def _resolve(ctx: Context, event_id: str) -> str:
             return PENDING
         found = registered_in(outcome.raw, event.tp_evento, event.sequencia)
         if found is not None:
-            _registered(document, event, found)
+            _registered(session, document, event, found)
             return REGISTERED
         if isinstance(outcome, Cancelled):
             return _cancelled_elsewhere(session, document, event, outcome)
@@ -290,8 +294,10 @@ def _cancelled_elsewhere(
 ) -> str:
     """The key answers cancelled but without our event's XML: the document is cancelled all
     the same; a pending cancellation counts as registered (no XML), a pending CC-e is void."""
+    before = document.status
     document.status = DocumentStatus.CANCELADA.value
     document.cancelado_em = document.cancelado_em or utcnow()
+    document_changed(session, document, before)
     if event.tipo != EventKind.CANCELAMENTO:
         session.delete(event)
         return ABSENT
@@ -299,13 +305,17 @@ def _cancelled_elsewhere(
     return REGISTERED
 
 
-def _registered(document: FiscalDocument, event: DocumentEvent, found: _Registration) -> None:
+def _registered(
+    session: Session, document: FiscalDocument, event: DocumentEvent, found: _Registration
+) -> None:
     event.status, event.protocolo, event.sefaz_code = REGISTERED, found.protocolo, found.cstat
     event.xml = found.proc
     event.texto = found.texto or event.texto
     if event.tipo == EventKind.CANCELAMENTO:
+        before = document.status
         document.status = DocumentStatus.CANCELADA.value
         document.cancelado_em = document.cancelado_em or utcnow()
+        document_changed(session, document, before)
     else:
         document.cce_sequencia = max(document.cce_sequencia, event.sequencia)
 

@@ -21,7 +21,7 @@ from service.companies.models import Company
 from service.companies.resolver import effective_environment, visible_environments
 from service.db import transaction
 from service.errors import ApiError
-from service.issuance import defaults, idempotency
+from service.issuance import idempotency
 from service.issuance.credentials import credentials_for
 from service.issuance.models import UNRESOLVED, DocumentEvent, DocumentStatus, FiscalDocument
 from service.nfe import assemble, transmit
@@ -46,9 +46,10 @@ class Issued:
 
 def stale_after() -> dt.timedelta:
     """How long a PROCESSANDO document may be silent before it is presumed abandoned."""
-    transmission = runtime.current().authority.transmission
+    rt = runtime.current()
+    transmission = rt.authority.transmission
     seconds = transmission.connect_timeout + transmission.read_timeout
-    return dt.timedelta(seconds=seconds) + defaults.PROCESSING_GRACE
+    return dt.timedelta(seconds=seconds + rt.settings.processing_grace_seconds)
 
 
 def _request(
@@ -81,6 +82,19 @@ def _early_replay(req: Request, now: dt.datetime) -> str | None:
     return current.id if decision is idempotency.Decision.REPLAY and current else None
 
 
+def _queued_first(req: Request) -> None:
+    """A queued request for this order without a document yet: it goes first (409)."""
+    from service.queue.operations import open_task_without_document
+
+    task = open_task_without_document(
+        runtime.db(), req.company.id, KIND[req.modelo], req.ambiente, req.pedido
+    )
+    if task is not None:
+        raise ApiError(
+            "REQUEST_IN_PROGRESS", body={"solicitacao_id": task.id, "status": task.status}
+        )
+
+
 def _accept(req: Request, draft: assemble.Draft, now: dt.datetime) -> Accepted:
     rt = runtime.current()
     creds = credentials_for(req.company, now)
@@ -104,9 +118,11 @@ def issue(company: Company, credential: Credential, body: dict[str, Any], modelo
     now = dt.datetime.now(dt.UTC)
     req = _request(company, credential, body, modelo)
     replayed = _early_replay(req, now)
-    runtime.end_request_transaction()
     if replayed is not None:
+        runtime.end_request_transaction()
         return Issued(reconcile(replayed), replay=True)
+    _queued_first(req)
+    runtime.end_request_transaction()
     draft = assemble.draft(
         runtime.db(), company, body, modelo=modelo, ambiente=req.ambiente, today=now.date()
     )

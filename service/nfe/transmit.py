@@ -36,6 +36,7 @@ from service.issuance.credentials import CompanyCredentials
 from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.nfe.acceptance import KIND
+from service.notify.publish import document_changed
 from service.wallet.operations import refund_issuance
 
 log = logging.getLogger("service.nfe")
@@ -148,7 +149,14 @@ def _cancelled(document: FiscalDocument, outcome: Cancelled) -> None:
 
 
 def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
-    """The one place an authority answer changes a document (caller holds the row lock)."""
+    """The one place an authority answer changes a document (caller holds the row lock);
+    the webhook and mail outbox rows of the change are written in the same transaction."""
+    before = document.status
+    _apply(session, document, outcome)
+    document_changed(session, document, before)
+
+
+def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
     if isinstance(outcome, Authorized):
         if not _authorize(document, outcome):
             _pending(document, outcome)
@@ -186,7 +194,14 @@ def settle_duplicate_number(
     with transaction(sessions) as session:
         document = lock_document(session, document_id)
         if document.status in UNRESOLVED:
-            _reject(session, document, outcome)
+            reject(session, document, outcome.cStat, outcome.xMotivo)
+
+
+def reject(session: Session, document: FiscalDocument, cstat: str, xmotivo: str) -> None:
+    """An official refusal known from an earlier answer (539 whose key the authority lacks)."""
+    before = document.status
+    _reject(session, document, Rejected(cStat=cstat, xMotivo=xmotivo, raw=b""))
+    document_changed(session, document, before)
 
 
 def within_budget(document: FiscalDocument, now: dt.datetime) -> bool:
@@ -225,6 +240,8 @@ def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outc
         if isinstance(outcome, Authorized | Denied | Cancelled):
             apply(session, document, outcome)
         else:
+            before = document.status
             _pending(document, outcome)
+            document_changed(session, document, before)
         if isinstance(outcome, NotFound):
             log.info("key not found at the authority", extra={"documento_id": document.id})

@@ -50,6 +50,7 @@ class WalletStatus(MethodView):
         return {
             "credito_ilimitado": account.unlimited_credits,
             "saldo": wallet.saldo,
+            "saldo_reservado": wallet.reservado,
             "saldo_baixo": not account.unlimited_credits
             and wallet.saldo < settings.low_balance_alert,
             "alerta_saldo": settings.low_balance_alert,
@@ -67,6 +68,7 @@ class WalletBalance(MethodView):
         account, wallet = _own_wallet()
         return {
             "saldo": wallet.saldo,
+            "saldo_reservado": wallet.reservado,
             "credito_ilimitado": account.unlimited_credits,
             "moeda": wallet.moeda,
         }

@@ -90,9 +90,9 @@ def charge_issuance(
     """
     if unlimited or price <= 0:
         return Decimal("0.00")
-    wallet = lock_wallet(session, account_id)
-    if Decimal(wallet.saldo) < price:
-        raise InsufficientBalance(Decimal(wallet.saldo), price)
+    available = available_balance(lock_wallet(session, account_id))
+    if available < price:
+        raise InsufficientBalance(available, price)
     post_entry(
         session,
         account_id,
@@ -103,6 +103,37 @@ def charge_issuance(
         documento_id=documento_id,
     )
     return price.quantize(CENT)
+
+
+def available_balance(wallet: Wallet) -> Decimal:
+    """What new requests may use: the balance minus what queued requests hold."""
+    return Decimal(wallet.saldo) - Decimal(wallet.reservado or 0)
+
+
+def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decimal) -> Decimal:
+    """Hold `price` for a queued request (no ledger entry: no money moved yet).
+
+    The queue validates the balance when it accepts a request (402 then, not hours later in
+    the worker); the worker turns the hold into the one `DEBITO_EMISSAO` when it fixes the
+    document (`release` then `charge_issuance` in the same transaction), or releases it when
+    the request ends without a document. Answers the amount held.
+    """
+    if unlimited or price <= 0:
+        return Decimal("0.00")
+    wallet = lock_wallet(session, account_id)
+    available = available_balance(wallet)
+    if available < price:
+        raise InsufficientBalance(available, price)
+    wallet.reservado = (Decimal(wallet.reservado or 0) + price).quantize(CENT)
+    return price.quantize(CENT)
+
+
+def release(session: Session, account_id: str, amount: Decimal) -> None:
+    """Give back a hold taken by `reserve` (never below zero)."""
+    if amount <= 0:
+        return
+    wallet = lock_wallet(session, account_id)
+    wallet.reservado = max(Decimal("0.00"), Decimal(wallet.reservado or 0) - amount).quantize(CENT)
 
 
 def refund_issuance(

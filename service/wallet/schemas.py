@@ -16,6 +16,7 @@ class MoneyField(ma.fields.Decimal):
 class WalletStatusSchema(ma.Schema):
     credito_ilimitado = ma.fields.Boolean()
     saldo = MoneyField()
+    saldo_reservado = MoneyField()
     saldo_baixo = ma.fields.Boolean()
     alerta_saldo = MoneyField()
     precos = ma.fields.Dict(keys=ma.fields.String(), values=MoneyField())
@@ -24,6 +25,7 @@ class WalletStatusSchema(ma.Schema):
 
 class BalanceSchema(ma.Schema):
     saldo = MoneyField()
+    saldo_reservado = MoneyField()
     credito_ilimitado = ma.fields.Boolean()
     moeda = ma.fields.String()
 

@@ -1,0 +1,172 @@
+"""What fiscal state changes tell the outside world: webhook events and notification e-mails.
+
+Called inside the transaction that changes the state, so the outbox rows commit (or vanish)
+with it. Document changes produce the per-module events (`nfe.authorized`, ...) for synchronous
+and queued issuances alike; task changes produce the queue's `fiscal.document.*` events. Mail
+follows the document for official results and the task for "action required".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from service.companies.models import Company, Module
+from service.issuance.models import DocumentStatus, FiscalDocument
+from service.queue.models import FiscalTask, TaskStatus
+
+API_PREFIX = "/api/v1"
+
+DOCUMENT_EVENTS = {
+    DocumentStatus.PENDENTE: ("processing", "pendente"),
+    DocumentStatus.AUTORIZADA: ("authorized", "autorizada"),
+    DocumentStatus.REJEITADA: ("rejected", "rejeitada"),
+    DocumentStatus.DENEGADA: ("rejected", "rejeitada"),
+    DocumentStatus.CANCELADA: ("cancelled", None),
+}
+"""Document status -> (webhook suffix, mail kind or None)."""
+
+TASK_EVENTS = {
+    TaskStatus.RECEBIDA: ("queued", None),
+    TaskStatus.AGUARDANDO_RETORNO: ("pending", None),
+    TaskStatus.AUTORIZADA: ("authorized", None),
+    TaskStatus.REJEITADA: ("rejected", None),
+    TaskStatus.ACAO_NECESSARIA: ("action_required", "acao_necessaria"),
+    TaskStatus.CANCELADA: ("cancelled", None),
+}
+"""Task status -> (`fiscal.document.*` suffix, mail kind or None)."""
+
+
+def document_links(document: FiscalDocument) -> dict[str, str]:
+    base = f"{API_PREFIX}/{document.modulo}/{document.id}"
+    pdf = "danfce" if document.modelo == "65" else "danfe"
+    return {"documento": base, "xml": f"{base}/xml", pdf: f"{base}/{pdf}"}
+
+
+def _context(session: Session, company_id: str) -> dict[str, str]:
+    company = session.get(Company, company_id)
+    rural = company is not None and Module.RURAL.value in (company.modulos or [])
+    return {"contexto": "PRODUTOR_RURAL"} if rural else {}
+
+
+def document_summary(session: Session, document: FiscalDocument) -> dict[str, Any]:
+    """The thin payload: what the document is and where to fetch it; never XML or secrets."""
+    return {
+        "id": document.id,
+        "documento": document.modulo.upper(),
+        "status": document.status,
+        "chave": document.chave,
+        "numero": document.numero,
+        "serie": document.serie,
+        "pedido": document.pedido,
+        "ambiente": document.ambiente,
+        "protocolo": document.protocolo,
+        "sefaz_code": document.sefaz_code,
+        "sefaz_mensagem": document.sefaz_mensagem,
+        "links": document_links(document),
+        **_context(session, document.company_id),
+    }
+
+
+def task_summary(session: Session, task: FiscalTask) -> dict[str, Any]:
+    document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
+    base: dict[str, Any] = (
+        document_summary(session, document) if document else {"id": None, "pedido": task.pedido}
+    )
+    detalhes = task.ultimo_erro_detalhes or {}
+    return {
+        **base,
+        "documento": task.documento,
+        "ambiente": task.ambiente,
+        "solicitacao_id": task.id,
+        "solicitacao_status": task.status,
+        "documento_status": document.status if document else None,
+        "status": task.status,
+        "erro": {"codigo": task.ultimo_erro_codigo, "mensagem": task.ultimo_erro_mensagem}
+        if task.ultimo_erro_codigo
+        else None,
+        "motivos": detalhes.get("motivos") or detalhes.get("missing") or [],
+        "links": {
+            "solicitacao": f"{API_PREFIX}/fiscal/solicitacoes/{task.id}",
+            **(base.get("links") or {}),
+        },
+        **_context(session, task.company_id),
+    }
+
+
+def document_changed(session: Session, document: FiscalDocument, before: str | None) -> None:
+    """Outbox rows for a document whose status just changed from `before`."""
+    if document.status == before or document.status not in DOCUMENT_EVENTS:
+        return
+    suffix, mail_kind = DOCUMENT_EVENTS[DocumentStatus(document.status)]
+    data = document_summary(session, document)
+    _emit(
+        session,
+        f"{document.modulo}.{suffix}",
+        document.account_id,
+        document.company_id,
+        document.ambiente,
+        data,
+    )
+    if mail_kind:
+        _mail(
+            session,
+            mail_kind,
+            document.account_id,
+            document.company_id,
+            document.ambiente,
+            document.id,
+            data,
+        )
+
+
+def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
+    """Outbox rows for a task that just entered `to` (reconciliation tasks stay silent)."""
+    if to not in TASK_EVENTS or task.origem != "API":
+        return
+    suffix, mail_kind = TASK_EVENTS[to]
+    data = task_summary(session, task)
+    _emit(
+        session, f"fiscal.document.{suffix}", task.account_id, task.company_id, task.ambiente, data
+    )
+    if mail_kind:
+        reference = task.documento_id or task.id
+        _mail(session, mail_kind, task.account_id, task.company_id, task.ambiente, reference, data)
+
+
+def _emit(
+    session: Session, tipo: str, account_id: str, company_id: str, ambiente: str, data: Any
+) -> None:
+    from service.notify.webhooks.outbox import record_event
+
+    record_event(
+        session,
+        tipo=tipo,
+        account_id=account_id,
+        company_id=company_id,
+        ambiente=ambiente,
+        data=data,
+    )
+
+
+def _mail(
+    session: Session,
+    kind: str,
+    account_id: str,
+    company_id: str,
+    ambiente: str,
+    reference: str,
+    summary: dict[str, Any],
+) -> None:
+    from service.notify.mail.outbox import record_notification
+
+    record_notification(
+        session,
+        kind=kind,
+        account_id=account_id,
+        company_id=company_id,
+        ambiente=ambiente,
+        reference=reference,
+        summary=summary,
+    )

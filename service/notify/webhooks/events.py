@@ -1,0 +1,49 @@
+"""The event kinds a subscription may ask for, and how its patterns match them.
+
+A pattern is an exact kind (`nfe.authorized`), a family (`nfe.*`, `fiscal.document.*`,
+`fiscal.*`: every kind that starts with the prefix and a dot) or `*` (every kind). A family
+must name at least one known kind, so a typo (`nf.*`) is refused instead of matching nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+DOCUMENT_FAMILIES = ("nfe", "nfce", "nfse", "cte", "cteos", "mdfe")
+DOCUMENT_SUFFIXES = ("processing", "authorized", "rejected", "cancelled")
+QUEUE_SUFFIXES = ("queued", "pending", "authorized", "rejected", "action_required", "cancelled")
+
+TEST_EVENT = "webhook.test"
+"""Sent only by `POST /webhooks/{id}/teste`, to that subscription, whatever its patterns."""
+
+KINDS: frozenset[str] = frozenset(
+    [f"{family}.{suffix}" for family in DOCUMENT_FAMILIES for suffix in DOCUMENT_SUFFIXES]
+    + ["mdfe.closed"]
+    + [f"fiscal.document.{suffix}" for suffix in QUEUE_SUFFIXES]
+    + [TEST_EVENT]
+)
+
+WILDCARD = "*"
+
+
+def is_valid_pattern(pattern: str) -> bool:
+    """Exact known kind, `<prefix>.*` naming at least one known kind, or `*`."""
+    if pattern == WILDCARD or pattern in KINDS:
+        return True
+    if not pattern.endswith(".*"):
+        return False
+    prefix = pattern[:-1]  # keeps the dot: "nfe." never matches "nfce.x"
+    return any(kind.startswith(prefix) for kind in KINDS)
+
+
+def matches(pattern: str, kind: str) -> bool:
+    if pattern == WILDCARD:
+        return True
+    if pattern.endswith(".*"):
+        return kind.startswith(pattern[:-1])
+    return pattern == kind
+
+
+def wanted(patterns: Iterable[str], kind: str) -> bool:
+    """True when any of a subscription's patterns matches `kind`."""
+    return any(matches(pattern, kind) for pattern in patterns)

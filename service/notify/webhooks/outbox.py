@@ -1,0 +1,195 @@
+"""The webhook outbox: events recorded in the caller's transaction, one delivery per receiver.
+
+`record_event` adds rows to the caller's session and never commits: the event exists exactly
+when the state change that caused it does. Deliveries are announced to the workers only after
+that commit (`after_commit`); a lost announcement is found by the sweeper.
+
+When no active subscription wants the event nothing is stored (the id is still returned), so
+accounts without webhooks never accumulate rows.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+from service.db import utcnow
+from service.ids import new_id
+from service.notify.webhooks.events import KINDS, wanted
+from service.notify.webhooks.models import (
+    DeliveryStatus,
+    WebhookDelivery,
+    WebhookEvent,
+    WebhookSubscription,
+)
+from service.queue.dispatch import after_commit
+
+KIND = "webhook"
+"""Name of the queue's work kind that delivers (`delivery.WEBHOOK`)."""
+
+MAX_BODY_BYTES = 64 * 1024
+"""A summary is small; anything bigger means something that must not be sent was put in."""
+
+_FORBIDDEN_TEXT = ("<?xml", "<nfeProc", "-----BEGIN")
+"""Text that would mean a document or a key made it into a payload."""
+
+
+def normalize_environment(ambiente: str) -> str:
+    """`homologacao` / `HOMOLOGACAO` -> `HOMOLOGACAO` (the companies' wire values)."""
+    value = ambiente.strip().upper()
+    if value not in ("HOMOLOGACAO", "PRODUCAO"):
+        raise ValueError(f"unknown environment {ambiente!r}")
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, datetime):
+        return value.isoformat()
+    raise TypeError(f"not JSON serializable: {type(value).__name__}")
+
+
+def _check_thin(value: Any) -> None:
+    """Refuse XML and PEM text anywhere in the summary (the payload is thin by contract)."""
+    if isinstance(value, str):
+        if any(marker in value for marker in _FORBIDDEN_TEXT):
+            raise ValueError("webhook payloads never carry XML or keys")
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _check_thin(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _check_thin(item)
+
+
+def serialize(
+    event_id: str, tipo: str, created_at: datetime, company_id: str | None, data: Mapping[str, Any]
+) -> bytes:
+    """The body, once: every attempt of every delivery sends these exact bytes."""
+    _check_thin(data)
+    payload = {
+        "id": event_id,
+        "tipo": tipo,
+        "criado_em": created_at.isoformat(),
+        "empresa_id": company_id,
+        "data": data,
+    }
+    body = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=_plain).encode()
+    if len(body) > MAX_BODY_BYTES:
+        raise ValueError("webhook payload too large")
+    return body
+
+
+def subscribers(
+    session: Session, *, tipo: str, account_id: str, company_id: str | None, ambiente: str
+) -> list[WebhookSubscription]:
+    """Active subscriptions of the account that want this kind, company and environment."""
+    query = select(WebhookSubscription).where(
+        WebhookSubscription.account_id == account_id,
+        WebhookSubscription.ativo.is_(True),
+    )
+    if company_id is None:
+        query = query.where(WebhookSubscription.company_id.is_(None))
+    else:
+        query = query.where(
+            or_(
+                WebhookSubscription.company_id.is_(None),
+                WebhookSubscription.company_id == company_id,
+            )
+        )
+    found = session.execute(query.order_by(WebhookSubscription.created_at)).scalars()
+    return [s for s in found if wanted(s.eventos, tipo) and receives(s, ambiente)]
+
+
+def receives(subscription: WebhookSubscription, ambiente: str) -> bool:
+    """A test-key subscription hears homologation only, whatever its `ambientes` say."""
+    if subscription.modo == "test" and ambiente != "HOMOLOGACAO":
+        return False
+    return ambiente in subscription.ambientes
+
+
+def store_event(
+    session: Session,
+    *,
+    tipo: str,
+    account_id: str,
+    company_id: str | None,
+    ambiente: str,
+    data: Mapping[str, Any],
+    targets: Iterable[WebhookSubscription],
+) -> tuple[str, list[str]]:
+    """The event and one announced delivery per target; (event id, delivery ids)."""
+    event_id = new_id("evt")
+    targets = list(targets)
+    if not targets:
+        return event_id, []
+    now = utcnow()
+    body = serialize(event_id, tipo, now, company_id, data)
+    session.add(
+        WebhookEvent(
+            id=event_id,
+            account_id=account_id,
+            company_id=company_id,
+            tipo=tipo,
+            ambiente=ambiente,
+            corpo=body,
+            created_at=now,
+        )
+    )
+    session.flush()  # the event row first: deliveries reference it (no ORM relationship)
+    delivery_ids = []
+    for subscription in targets:
+        delivery = WebhookDelivery(
+            id=new_id("ent"),
+            event_id=event_id,
+            subscription_id=subscription.id,
+            status=DeliveryStatus.PENDENTE.value,
+            tentativas=0,
+            falhas=0,
+            proxima_tentativa_em=now,
+            created_at=now,
+            updated_at=now,
+        )
+        session.add(delivery)
+        after_commit(session, KIND, delivery.id)
+        delivery_ids.append(delivery.id)
+    return event_id, delivery_ids
+
+
+def record_event(
+    session: Session,
+    *,
+    tipo: str,
+    account_id: str,
+    company_id: str | None,
+    ambiente: str,
+    data: dict[str, Any],
+) -> str:
+    """Record `tipo` for every subscription that wants it, in the caller's transaction.
+
+    Returns the event id (`evt_...`, also the `X-Webhook-Id` header and the payload's `id`).
+    `data` is the document summary; it must never carry XML or secrets (checked).
+    """
+    if tipo not in KINDS:
+        raise ValueError(f"unknown webhook event kind {tipo!r}")
+    environment = normalize_environment(ambiente)
+    targets = subscribers(
+        session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
+    )
+    event_id, _ = store_event(
+        session,
+        tipo=tipo,
+        account_id=account_id,
+        company_id=company_id,
+        ambiente=environment,
+        data=data,
+        targets=targets,
+    )
+    return event_id

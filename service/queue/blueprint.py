@@ -1,0 +1,115 @@
+"""`/fiscal/solicitacoes`: the queue's tasks (routes only; the work is in `operations`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+from flask.views import MethodView
+
+from service import runtime
+from service.accounts.scopes import Scope
+from service.api import Blueprint
+from service.auth import current_credential, requires
+from service.companies.models import Module
+from service.companies.resolver import resolve_company
+from service.pagination import paginate
+from service.queue import operations
+from service.queue.schemas import TaskListArgsSchema, TaskRequestSchema
+
+blp = Blueprint(
+    "solicitacoes",
+    __name__,
+    url_prefix="/fiscal/solicitacoes",
+    description="Fila fiscal: solicitações de emissão processadas em segundo plano",
+)
+
+REPLAY_HEADER = {"Idempotent-Replay": "true"}
+
+
+def queued(enqueued: operations.Enqueued) -> Any:
+    """202 with the task; `Idempotent-Replay: true` when it already existed."""
+    assert enqueued.task_id is not None
+    session = runtime.db()
+    task = session.get(operations.FiscalTask, enqueued.task_id)
+    assert task is not None
+    headers = {
+        "Location": f"/api/v1/fiscal/solicitacoes/{task.id}",
+        "Preference-Applied": "respond-async",
+        **(REPLAY_HEADER if enqueued.replay else {}),
+    }
+    return operations.render(session, task), 202, headers
+
+
+def wants_async() -> bool:
+    """RFC 7240 `Prefer: respond-async` (among other preferences, case-insensitive)."""
+    prefer = ",".join(request.headers.getlist("Prefer")).lower()
+    return any(part.strip().split(";")[0] == "respond-async" for part in prefer.split(","))
+
+
+@blp.route("")
+class Tasks(MethodView):
+    @blp.arguments(TaskRequestSchema)
+    @blp.response(202)
+    @requires(Scope.EMITIR)
+    def post(self, body: dict[str, Any]) -> Any:
+        """Queue an issuance: 202 with `solicitacao_id` (402 when the balance cannot hold it)."""
+        documento = body.pop("documento")
+        company = resolve_company(Module(documento.lower()))
+        raw = request.get_json()
+        enqueued = operations.enqueue(company, current_credential(), documento, body, raw)
+        if enqueued.task_id is None:
+            from service.nfe.blueprint import answer_existing
+
+            return answer_existing(enqueued)
+        return queued(enqueued)
+
+    @blp.arguments(TaskListArgsSchema, location="query")
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Tasks of the account, newest first (filters: status, documento, pedido, de, ate)."""
+        if args.get("empresa") or args.get("empresa_id"):
+            args["empresa_id_resolvido"] = resolve_company().id
+        session = runtime.db()
+        query = operations.list_query(current_credential(), args)
+        page = paginate(session, query, args["pagina"], args["por_pagina"])
+        itens = [operations.render(session, t, with_history=False) for t in page.itens]
+        return {**page.envelope(), "itens": itens}
+
+
+@blp.route("/<task_id>")
+class Task(MethodView):
+    @blp.response(200)
+    @requires(Scope.CONSULTAR)
+    def get(self, task_id: str) -> dict[str, Any]:
+        """The task with its history of transitions."""
+        task = operations.find_for(current_credential(), task_id)
+        return operations.render(runtime.db(), task)
+
+
+@blp.route("/<task_id>/cancelar")
+class Cancel(MethodView):
+    @blp.response(200)
+    @requires(Scope.EMITIR)
+    def post(self, task_id: str) -> dict[str, Any]:
+        """CANCELADA before transmission (never a fiscal cancellation); 409 afterwards."""
+        operations.cancel(current_credential(), task_id)
+        return _fresh(task_id)
+
+
+@blp.route("/<task_id>/reprocessar")
+class Reprocess(MethodView):
+    @blp.response(200)
+    @requires(Scope.EMITIR)
+    def post(self, task_id: str) -> dict[str, Any]:
+        """Back to work after the configuration was fixed (only from ACAO_NECESSARIA)."""
+        operations.reprocess(current_credential(), task_id)
+        return _fresh(task_id)
+
+
+def _fresh(task_id: str) -> dict[str, Any]:
+    with runtime.current().sessions() as session:
+        task = session.get(operations.FiscalTask, task_id)
+        assert task is not None
+        return operations.render(session, task)

@@ -1,0 +1,21 @@
+"""Queue defaults, one docstring each saying why (each is also a setting)."""
+
+from __future__ import annotations
+
+RETRY_SCHEDULE = (30.0, 60.0, 120.0, 300.0, 600.0, 1200.0, 1800.0, 3600.0)
+"""Seconds before the 1st, 2nd, ... retry of a task whose attempt failed without reaching the
+authority (`QUEUE_RETRY_SCHEDULE`), also the pacing of key queries while an answer is awaited.
+About two hours in total before ACAO_NECESSARIA: long enough for a typical SEFAZ incident,
+short enough that a person hears of a longer one the same morning. Jitter ±20 %."""
+
+NOT_RECEIVED_TOLERANCE = 600.0
+"""Seconds a "not in the database" answer (cStat 217) must persist, over at least two key
+queries, before the same signed XML is sent again (`NOT_RECEIVED_TOLERANCE_SECONDS`). Right
+after an uncertain send, 217 can be processing lag; reliability.md F8 recommends 5-10 min."""
+
+POLL_SECONDS = 1.0
+"""How often the embedded worker looks for due rows when nothing woke it (`QUEUE_POLL_SECONDS`)."""
+
+SWEEP_SECONDS = 15.0
+"""How often the sweeper re-announces due rows and adopts orphaned documents
+(`QUEUE_SWEEP_SECONDS`); a lost Redis announcement costs at most this much latency."""

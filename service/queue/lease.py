@@ -1,0 +1,87 @@
+"""Leases: a row of work is done by one worker at a time, and by another if that one dies.
+
+A worker claims a due row by setting `lease_ate` (lease until) and `lease_dono` (owner) in a
+transaction that selected it `FOR UPDATE SKIP LOCKED` (PostgreSQL; SQLite serializes with
+BEGIN IMMEDIATE). The lease is longer than the longest call the work makes, so a live worker
+never loses it; a dead worker's lease simply expires and the row is due again.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+from datetime import datetime, timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import ColumnElement, String, or_, select
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from service.db import UTCDateTime, utcnow
+
+
+class Leased:
+    """Columns of a row of work: when it is due and who holds it until when."""
+
+    proxima_tentativa_em: Mapped[datetime] = mapped_column(
+        UTCDateTime(), default=utcnow, index=True
+    )
+    lease_ate: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    lease_dono: Mapped[str | None] = mapped_column(String(120), nullable=True)
+
+
+L = TypeVar("L", bound=Leased)
+
+
+def owner() -> str:
+    """Who holds a lease: host, process and thread (for operators reading the table)."""
+    return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"[:120]
+
+
+def is_due(model: type[Leased], now: datetime) -> ColumnElement[bool]:
+    """Due now and not leased by a live worker."""
+    lease: Any = model.lease_ate
+    return (model.proxima_tentativa_em <= now) & or_(lease.is_(None), lease < now)
+
+
+def due_ids(
+    session: Session, model: type[Leased], open_rows: ColumnElement[bool], now: datetime, limit: int
+) -> list[str]:
+    """Ids of rows that are open and due, oldest due first (read only; claiming is separate)."""
+    table: Any = model
+    query = (
+        select(table.id)
+        .where(open_rows, is_due(model, now))
+        .order_by(table.proxima_tentativa_em)
+        .limit(limit)
+    )
+    return list(session.execute(query).scalars())
+
+
+def claim(
+    session: Session,
+    model: type[L],
+    row_id: str,
+    open_rows: ColumnElement[bool],
+    *,
+    now: datetime,
+    duration: timedelta,
+) -> L | None:
+    """Take the lease on one due, open row; None when it is not due or someone else holds it."""
+    table: Any = model
+    query = (
+        select(model)
+        .where(table.id == row_id, open_rows, is_due(model, now))
+        .with_for_update(skip_locked=True)
+    )
+    row = session.execute(query).scalar_one_or_none()
+    if row is not None:
+        row.lease_ate, row.lease_dono = now + duration, owner()
+    return row
+
+
+def release(row: Leased, *, next_at: datetime | None = None) -> None:
+    """Give the lease back; `next_at` makes the row due again then (None: keep its due time)."""
+    row.lease_ate, row.lease_dono = None, None
+    if next_at is not None:
+        row.proxima_tentativa_em = next_at

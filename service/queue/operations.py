@@ -1,0 +1,380 @@
+"""Queue use cases on the request side: accept a task, read, list, cancel and reprocess it.
+
+Accepting is steps 1-2 of DESIGN.md's issuance plus the balance check: the body is validated,
+the task claims the order's key (company + document + environment + `pedido`, a unique
+constraint) and holds the price; the engine, numbering, signing and transmission run in the
+worker (`service.queue.work`). Adoption lets the same worker reconcile documents that a
+synchronous request left PENDENTE.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from sqlalchemy import Select, exists, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from service import runtime
+from service.accounts.models import Account
+from service.auth import Credential
+from service.companies.models import Company
+from service.companies.resolver import effective_environment, visible_environments
+from service.db import transaction, utcnow
+from service.errors import ApiError
+from service.ids import new_id
+from service.issuance import idempotency
+from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
+from service.notify.publish import task_summary
+from service.queue import states
+from service.queue.dispatch import after_commit
+from service.queue.models import FiscalTask, TaskOrigin, TaskStatus, TaskTransition
+from service.wallet.operations import InsufficientBalance, release, reserve
+
+S = TaskStatus
+
+MODELO = {"NFE": "55", "NFCE": "65"}
+"""Documents the queue can issue so far, by the `documento` value; the others answer 501."""
+KNOWN_DOCUMENTS = ("NFE", "NFCE", "NFSE", "CTE", "CTEOS", "MDFE")
+KIND = {"55": "NFE", "65": "NFCE"}
+
+__all__ = ["FiscalTask", "adopt_orphans", "enqueue", "render"]
+
+CANCELLABLE = frozenset(
+    {S.RECEBIDA, S.AGUARDANDO_TRANSMISSAO, S.FALHA_TEMPORARIA, S.ACAO_NECESSARIA}
+)
+"""Before transmission: no document (number, key, debit) exists for the attempt yet."""
+
+ADOPTION_BATCH = 100
+
+
+@dataclass(frozen=True)
+class Enqueued:
+    """The answer to an async request: a task, or the synchronous document of the same order."""
+
+    task_id: str | None
+    replay: bool
+    document_id: str | None = None
+
+
+def modelo_of(documento: str) -> str:
+    if documento not in MODELO:
+        raise ApiError("DOCUMENTO_NAO_SUPORTADO", body={"documento": documento})
+    return MODELO[documento]
+
+
+def find_task(
+    session: Session, company_id: str, documento: str, ambiente: str, pedido: str, *, lock: bool
+) -> FiscalTask | None:
+    query = select(FiscalTask).where(
+        FiscalTask.company_id == company_id,
+        FiscalTask.documento == documento,
+        FiscalTask.ambiente == ambiente,
+        FiscalTask.pedido == pedido,
+    )
+    if lock:
+        query = query.with_for_update()
+    return session.execute(query).scalar_one_or_none()
+
+
+def _hold(session: Session, company: Company, price: Decimal) -> Decimal:
+    account = session.get(Account, company.account_id)
+    assert account is not None
+    try:
+        return reserve(session, account.id, unlimited=account.unlimited_credits, price=price)
+    except InsufficientBalance as exc:
+        raise ApiError(
+            "SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)}
+        ) from exc
+
+
+def _arm(session: Session, task: FiscalTask, company: Company, motivo: str) -> None:
+    """Make the task a fresh request: RECEBIDA, due now, errors cleared, price held."""
+    task.falhas, task.nao_recebido_desde, task.nao_recebido_vezes = 0, None, 0
+    task.ultimo_erro_codigo = task.ultimo_erro_mensagem = task.ultimo_erro_detalhes = None
+    task.proxima_tentativa_em = utcnow()
+    states.move(session, task, S.RECEBIDA, motivo)
+    session.flush()  # for a new task, the unique constraint decides concurrent requests here
+    task.reservado = _hold(session, company, Decimal(task.preco))
+    after_commit(session, "fiscal", task.id)
+
+
+def _new_task(
+    company: Company, credential: Credential, documento: str, raw: dict[str, Any], digest: str
+) -> FiscalTask:
+    settings = runtime.current().settings
+    return FiscalTask(
+        id=new_id("sol"),
+        account_id=company.account_id,
+        company_id=company.id,
+        documento=documento,
+        ambiente=effective_environment(company, credential).value,
+        pedido=raw["pedido"],
+        origem=TaskOrigin.API.value,
+        fingerprint=digest,
+        requisicao=raw,
+        status=None,
+        preco=settings.prices[documento],
+        criado_por_chave_id=credential.key_id,
+    )
+
+
+def _order_document(session: Session, task: FiscalTask) -> str | None:
+    """The document a synchronous request already made for this order, if any."""
+    order = session.execute(
+        select(Order).where(
+            Order.company_id == task.company_id,
+            Order.modulo == task.documento.lower(),
+            Order.ambiente == task.ambiente,
+            Order.pedido == task.pedido,
+        )
+    ).scalar_one_or_none()
+    return order.documento_id if order is not None else None
+
+
+def _existing(
+    session: Session, task: FiscalTask, company: Company, raw: dict[str, Any], digest: str
+) -> Enqueued:
+    """A request for a task that exists: replay, a corrected re-send, or a reused key."""
+    if digest == task.fingerprint:
+        return Enqueued(task.id, replay=True)
+    if task.status not in (S.REJEITADA, S.CANCELADA):
+        raise ApiError(
+            "IDEMPOTENCY_KEY_REUSED",
+            "Este pedido já foi usado com outro conteúdo.",
+            body={"solicitacao_id": task.id, "status": task.status},
+        )
+    task.fingerprint, task.requisicao, task.documento_id = digest, raw, None
+    _arm(session, task, company, "reenvio do pedido com conteúdo corrigido")
+    return Enqueued(task.id, replay=False)
+
+
+def enqueue(
+    company: Company, credential: Credential, documento: str, body: dict[str, Any], raw: Any
+) -> Enqueued:
+    """Accept an async issuance in one transaction (202), or name what already exists."""
+    modelo_of(documento)
+    digest = idempotency.fingerprint(body)
+    raw = dict(raw)
+    raw.pop("documento", None)
+    fresh = _new_task(company, credential, documento, raw, digest)
+    runtime.end_request_transaction()
+    try:
+        with transaction(runtime.current().sessions) as session:
+            return _claim(session, fresh, company, raw, digest)
+    except IntegrityError:
+        with transaction(runtime.current().sessions) as session:  # a concurrent first request won
+            return _claim(session, fresh, company, raw, digest)
+
+
+def _claim(
+    session: Session, fresh: FiscalTask, company: Company, raw: dict[str, Any], digest: str
+) -> Enqueued:
+    task = find_task(session, company.id, fresh.documento, fresh.ambiente, fresh.pedido, lock=True)
+    if task is not None:
+        return _existing(session, task, company, raw, digest)
+    document_id = _order_document(session, fresh)
+    if document_id is not None:
+        return Enqueued(None, replay=True, document_id=document_id)
+    session.add(fresh)
+    _arm(session, fresh, company, "solicitação recebida")
+    return Enqueued(fresh.id, replay=False)
+
+
+def open_task_without_document(
+    session: Session, company_id: str, documento: str, ambiente: str, pedido: str
+) -> FiscalTask | None:
+    """A queued request for this order that has not produced a document yet (a synchronous
+    request for the same order must wait for it: 409)."""
+    task = find_task(session, company_id, documento, ambiente, pedido, lock=False)
+    if task is None or task.documento_id is not None:
+        return None
+    return None if task.status in states.FINAL else task
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def find_for(credential: Credential, task_id: str) -> FiscalTask:
+    """A task of the key's account in an environment the key may see, else 404."""
+    task = runtime.db().get(FiscalTask, task_id)
+    if (
+        task is None
+        or task.account_id != credential.account_id
+        or task.ambiente not in visible_environments(credential)
+    ):
+        raise ApiError("SOLICITACAO_NAO_ENCONTRADA")
+    return task
+
+
+def history(session: Session, task_id: str) -> list[TaskTransition]:
+    query = select(TaskTransition).where(TaskTransition.task_id == task_id)
+    return list(session.execute(query.order_by(TaskTransition.id)).scalars())
+
+
+def _iso(moment: dt.datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def render(session: Session, task: FiscalTask, *, with_history: bool = True) -> dict[str, Any]:
+    """The task resource (README "Queue"): status, attempts, last error, document, history."""
+    summary = task_summary(session, task)
+    waiting = task.status in states.OPEN
+    data: dict[str, Any] = {
+        "solicitacao_id": task.id,
+        "status": task.status,
+        "documento": task.documento,
+        "pedido": task.pedido,
+        "empresa_id": task.company_id,
+        "ambiente": task.ambiente,
+        "origem": task.origem,
+        "tentativas": task.tentativas,
+        "proxima_tentativa_em": _iso(task.proxima_tentativa_em) if waiting else None,
+        "ultimo_erro": _last_error(task),
+        "documento_id": task.documento_id,
+        "documento_status": summary["documento_status"],
+        "chave": summary.get("chave"),
+        "numero": summary.get("numero"),
+        "serie": summary.get("serie"),
+        "links": summary["links"],
+        "criado_em": _iso(task.created_at),
+        "atualizado_em": _iso(task.updated_at),
+        "finalizada_em": _iso(task.finalizada_em),
+    }
+    if with_history:
+        data["historico"] = [
+            {"de": t.de, "para": t.para, "motivo": t.motivo, "em": _iso(t.em)}
+            for t in history(session, task.id)
+        ]
+    return data
+
+
+def _last_error(task: FiscalTask) -> dict[str, Any] | None:
+    if not task.ultimo_erro_codigo:
+        return None
+    return {
+        "codigo": task.ultimo_erro_codigo,
+        "mensagem": task.ultimo_erro_mensagem,
+        **(task.ultimo_erro_detalhes or {}),
+    }
+
+
+def list_query(credential: Credential, args: dict[str, Any]) -> Select[Any]:
+    query = select(FiscalTask).where(
+        FiscalTask.account_id == credential.account_id,
+        FiscalTask.ambiente.in_(visible_environments(credential)),
+    )
+    for name in ("status", "documento", "pedido"):
+        if args.get(name):
+            query = query.where(getattr(FiscalTask, name) == args[name])
+    if args.get("empresa_id_resolvido"):
+        query = query.where(FiscalTask.company_id == args["empresa_id_resolvido"])
+    if args.get("de"):
+        query = query.where(FiscalTask.created_at >= _day(args["de"]))
+    if args.get("ate"):
+        query = query.where(FiscalTask.created_at <= _day(args["ate"], end=True))
+    return query.order_by(FiscalTask.created_at.desc(), FiscalTask.id)
+
+
+def _day(value: dt.date, end: bool = False) -> dt.datetime:
+    return dt.datetime.combine(value, dt.time.max if end else dt.time.min, tzinfo=dt.UTC)
+
+
+# -- client actions -----------------------------------------------------------------------
+
+
+def _locked(session: Session, task_id: str) -> FiscalTask:
+    query = select(FiscalTask).where(FiscalTask.id == task_id).with_for_update()
+    return session.execute(query).scalar_one()
+
+
+def cancel(credential: Credential, task_id: str) -> str:
+    """CANCELADA, only while nothing was transmitted (never a fiscal cancellation)."""
+    find_for(credential, task_id)
+    runtime.end_request_transaction()
+    with transaction(runtime.current().sessions) as session:
+        task = _locked(session, task_id)
+        if task.status not in CANCELLABLE or task.documento_id is not None:
+            raise ApiError("SOLICITACAO_NAO_CANCELAVEL", body={"status": task.status})
+        release(session, task.account_id, Decimal(task.reservado))
+        task.reservado = Decimal("0.00")
+        states.move(session, task, S.CANCELADA, "cancelada pelo cliente antes da transmissão")
+        return task.id
+
+
+def reprocess(credential: Credential, task_id: str) -> str:
+    """ACAO_NECESSARIA -> back to work, after the configuration was fixed."""
+    find_for(credential, task_id)
+    runtime.end_request_transaction()
+    with transaction(runtime.current().sessions) as session:
+        task = _locked(session, task_id)
+        if task.status != S.ACAO_NECESSARIA:
+            raise ApiError("SOLICITACAO_NAO_REPROCESSAVEL", body={"status": task.status})
+        document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
+        if document is None or document.status not in UNRESOLVED:
+            company = session.get(Company, task.company_id)
+            assert company is not None
+            task.documento_id = None
+            _arm(session, task, company, "reprocessamento pedido pelo cliente")
+            return task.id
+        task.falhas, task.proxima_tentativa_em = 0, utcnow()
+        states.move(session, task, S.AGUARDANDO_RETORNO, "reprocessamento: consultar a autoridade")
+        after_commit(session, "fiscal", task.id)
+        return task.id
+
+
+# -- adoption (sweeper) -------------------------------------------------------------------
+
+
+def adopt_orphans(now: dt.datetime) -> int:
+    """Open a reconciliation task for every PENDENTE (or abandoned PROCESSANDO) document that
+    no task follows: a synchronous request that answered 202, or a process that died."""
+    from service.nfe.operations import stale_after
+
+    rt = runtime.current()
+    with transaction(rt.sessions) as session:
+        followed = exists().where(FiscalTask.documento_id == FiscalDocument.id)
+        stale = FiscalDocument.updated_at < now - stale_after()
+        query = (
+            select(FiscalDocument)
+            .where(
+                ~followed,
+                (FiscalDocument.status == DocumentStatus.PENDENTE.value)
+                | ((FiscalDocument.status == DocumentStatus.PROCESSANDO.value) & stale),
+            )
+            .limit(ADOPTION_BATCH)
+        )
+        adopted = 0
+        for document in session.execute(query).scalars():
+            adopted += _adopt(session, document, now)
+        return adopted
+
+
+def _adopt(session: Session, document: FiscalDocument, now: dt.datetime) -> int:
+    documento = KIND[document.modelo]
+    if find_task(
+        session, document.company_id, documento, document.ambiente, document.pedido, lock=False
+    ):
+        return 0  # the order's task exists and will get to it
+    task = FiscalTask(
+        id=new_id("sol"),
+        account_id=document.account_id,
+        company_id=document.company_id,
+        documento=documento,
+        ambiente=document.ambiente,
+        pedido=document.pedido,
+        origem=TaskOrigin.RECONCILIACAO.value,
+        fingerprint=document.fingerprint,
+        requisicao=document.requisicao,
+        status=None,
+        preco=Decimal("0.00"),
+        documento_id=document.id,
+        proxima_tentativa_em=now,
+    )
+    session.add(task)
+    states.move(session, task, S.AGUARDANDO_RETORNO, "documento pendente sem acompanhamento")
+    after_commit(session, "fiscal", task.id)
+    return 1

@@ -1,0 +1,50 @@
+"""The sweeper: finds due work that no announcement reached, and documents nobody reconciles.
+
+Runs periodically in every worker (in production a Redis lock lets one sweep at a time). It
+never does the work itself: it announces due rows to the dispatcher, exactly as a commit would,
+and lets the kinds' own `perform` claim them with a lease.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+
+from flask import Flask
+
+from service import runtime
+from service.db import transaction, utcnow
+from service.queue.dispatch import Dispatcher
+from service.queue.kinds import all_kinds
+
+log = logging.getLogger("service.queue")
+
+BATCH = 200
+"""Rows announced per kind and sweep; the next sweep takes the rest."""
+
+
+def due_work(now: datetime, kinds: list[str] | None = None) -> list[tuple[str, str]]:
+    """(kind, row id) of every due, open, unleased row (up to `BATCH` per kind)."""
+    rt = runtime.current()
+    found: list[tuple[str, str]] = []
+    with transaction(rt.sessions) as session:
+        for name, kind in all_kinds().items():
+            if kinds is None or name in kinds:
+                found += [(name, row_id) for row_id in kind.due_ids(session, now, BATCH)]
+    return found
+
+
+def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) -> int:
+    """Adopt orphaned documents, then announce every due row; answers how many were announced."""
+    from service.queue.operations import adopt_orphans
+
+    with app.app_context():
+        now = utcnow()
+        try:
+            adopt_orphans(now)
+        except Exception:  # one bad row must not stop the sweep of everything else
+            log.exception("adopting orphaned documents failed")
+        work = due_work(now, kinds)
+    for kind, row_id in work:
+        dispatcher.dispatch(kind, row_id)
+    return len(work)

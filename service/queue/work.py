@@ -1,0 +1,403 @@
+"""The fiscal worker: each claim of a task carries it one step further along the state machine.
+
+Steps (DESIGN.md "one issuance", reliability.md §1.5):
+- *prepare*: engine, registers and certificate; then one transaction turns the price hold into
+  the debit, fixes number and key, stores the signed XML and moves the task to TRANSMITINDO;
+- *transmit*: send the stored bytes with no transaction open; *record* the answer in one
+  transaction (document, ledger, task, outbox rows);
+- *query*: an unknown answer is resolved by asking for the key, within the hourly budget; the
+  authority's "not received" (217) is believed only after the tolerance period, and then the
+  same signed XML (same key) is sent again.
+A task found TRANSMITINDO with an expired lease belonged to a worker that died mid-send: it is
+resumed by querying first, never by sending a new document.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from documents.transmission.outcome import (
+    NotFound,
+    NotSent,
+    Throttled,
+    Uncertain,
+    UncertainReason,
+)
+from service import runtime
+from service.companies.models import Company
+from service.db import transaction, utcnow
+from service.errors import ApiError
+from service.issuance.credentials import credentials_for
+from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
+from service.nfe import assemble, transmit
+from service.nfe.acceptance import MODULE, Request, accept
+from service.nfe.operations import stale_after
+from service.nfe.schemas import IssueRequestSchema
+from service.queue import lease, states
+from service.queue.dispatch import WorkKind
+from service.queue.models import FiscalTask, TaskStatus
+from service.queue.operations import MODELO
+from service.queue.retry import RetryPolicy
+from service.wallet.operations import release
+
+log = logging.getLogger("service.queue.fiscal")
+
+S = TaskStatus
+OPEN_ROWS = FiscalTask.status.in_([s.value for s in states.OPEN])
+PREPARABLE = frozenset({S.RECEBIDA, S.AGUARDANDO_TRANSMISSAO, S.FALHA_TEMPORARIA})
+RESENT_AFTER = frozenset({UncertainReason.SERVICE_PAUSED, UncertainReason.HTTP_STATUS})
+"""Uncertain answers that say the request was not processed (108/109, an HTTP error page):
+the same bytes are sent again after a pause. A repeat of something that did get through is
+answered 204 (duplicate) and then resolved by query, so this never issues twice."""
+NOT_RECEIVED_QUERIES = 2
+"""Key queries answering 217 needed (besides the tolerance period) before re-sending."""
+ERROR_DETAILS = ("missing", "motivos", "errors", "details", "sefaz_code")
+
+
+def policy() -> RetryPolicy:
+    return RetryPolicy(runtime.current().settings.queue_retry_schedule)
+
+
+def tolerance() -> dt.timedelta:
+    return dt.timedelta(seconds=runtime.current().settings.not_received_tolerance_seconds)
+
+
+# -- claiming -----------------------------------------------------------------------------
+
+
+def _due(session: Session, now: dt.datetime, limit: int) -> list[str]:
+    return lease.due_ids(session, FiscalTask, OPEN_ROWS, now, limit)
+
+
+def _perform(task_id: str) -> None:
+    """One step of one task, in its own app context (its own request-scoped session)."""
+    with current_app._get_current_object().app_context():  # type: ignore[attr-defined]
+        step = _claim(task_id)
+        if step is not None:
+            step(task_id)
+
+
+def _claim(task_id: str) -> Callable[[str], None] | None:
+    now = utcnow()
+    with transaction(runtime.current().sessions) as session:
+        task = lease.claim(session, FiscalTask, task_id, OPEN_ROWS, now=now, duration=stale_after())
+        if task is None:
+            return None
+        if task.status == S.TRANSMITINDO:
+            states.move(session, task, S.AGUARDANDO_RETORNO, "transmissão interrompida; consultar")
+        document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
+        return _next_step(TaskStatus(task.status), document)
+
+
+def _next_step(status: TaskStatus, document: FiscalDocument | None) -> Callable[[str], None]:
+    unresolved = document is not None and document.status in UNRESOLVED
+    if status is S.AGUARDANDO_RETORNO and document is not None:
+        return _query if unresolved else _follow
+    if status is S.FALHA_TEMPORARIA and unresolved:
+        return _resend
+    return _prepare
+
+
+def _mine(session: Session, task_id: str, allowed: frozenset[TaskStatus]) -> FiscalTask | None:
+    """The task under its row lock, if this worker still holds it in an expected state (the
+    client may have cancelled it, or a slow step may have outlived the lease)."""
+    query = select(FiscalTask).where(FiscalTask.id == task_id).with_for_update()
+    task = session.execute(query).scalar_one()
+    ours = task.lease_dono == lease.owner() and task.status in allowed
+    return task if ours else None
+
+
+def _read(task_id: str) -> tuple[FiscalTask, Company, FiscalDocument | None]:
+    """Fresh copies of the task, its company and its document (a short read transaction)."""
+    with transaction(runtime.current().sessions) as session:
+        task = session.get(FiscalTask, task_id)
+        assert task is not None
+        company = session.get(Company, task.company_id)
+        assert company is not None
+        document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
+        return task, company, document
+
+
+def _credentials(company: Company, now: dt.datetime) -> Any:
+    """The company's signer and TLS context; ApiError when the certificate is missing/expired."""
+    try:
+        return credentials_for(company, now)
+    finally:
+        runtime.end_request_transaction()
+
+
+# -- prepare ------------------------------------------------------------------------------
+
+
+def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Request:
+    modelo = MODELO[task.documento]
+    return Request(
+        company=company,
+        modulo=MODULE[modelo],
+        modelo=modelo,
+        ambiente=task.ambiente,
+        pedido=task.pedido,
+        body=body,
+        fingerprint=task.fingerprint,
+        key_id=task.criado_por_chave_id or "",
+        price=Decimal(task.preco),
+    )
+
+
+def _prepare(task_id: str) -> None:
+    """Decide taxes and build the document; problems a person must fix -> ACAO_NECESSARIA."""
+    now = utcnow()
+    task, company, _ = _read(task_id)
+    try:
+        body = IssueRequestSchema().load(task.requisicao)
+        req = _request(task, company, body)
+        with transaction(runtime.current().sessions) as session:
+            draft = assemble.draft(
+                session, company, body, modelo=req.modelo, ambiente=req.ambiente, today=now.date()
+            )
+        creds = _credentials(company, now)
+    except ApiError as exc:
+        return _needs_action(task_id, exc)
+    try:
+        with transaction(runtime.current().sessions) as session:
+            if not _fix_document(session, task_id, req, draft, creds, now):
+                return None
+    except ApiError as exc:
+        if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
+            return _later(task_id, stale_after())
+        return _needs_action(task_id, exc)
+    return _transmit(task_id)
+
+
+def _fix_document(
+    session: Session, task_id: str, req: Request, draft: Any, creds: Any, now: dt.datetime
+) -> bool:
+    """One transaction: hold -> debit, number, key, signed XML; True when there is XML to send."""
+    task = _mine(session, task_id, PREPARABLE)
+    if task is None:
+        return False
+    if task.status == S.RECEBIDA:
+        states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
+    release(session, task.account_id, Decimal(task.reservado))
+    task.reservado = Decimal("0.00")
+    accepted = accept(session, req, draft, creds, now=now, stale_after=stale_after())
+    task.documento_id = accepted.document_id
+    if accepted.replay:  # a synchronous request already made this order's document
+        _settle_from_document(session, task, session.get(FiscalDocument, accepted.document_id))
+        return False
+    task.tentativas += 1
+    states.move(session, task, S.TRANSMITINDO, "documento numerado e assinado; enviando")
+    return True
+
+
+# -- transmit and record ------------------------------------------------------------------
+
+
+def _resend(task_id: str) -> None:
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, frozenset({S.FALHA_TEMPORARIA, S.AGUARDANDO_RETORNO}))
+        if task is None:
+            return None
+        task.tentativas += 1
+        states.move(session, task, S.TRANSMITINDO, "reenvio do mesmo XML assinado (mesma chave)")
+    return _transmit(task_id)
+
+
+def _transmit(task_id: str) -> None:
+    rt = runtime.current()
+    _, company, document = _read(task_id)
+    assert document is not None
+    try:
+        creds = _credentials(company, utcnow())
+    except ApiError as exc:
+        return _needs_action(task_id, exc)
+    client = transmit.client_for(rt.authority, creds, document, str(company.uf))
+    outcome = transmit.send(client, document.xml_assinado)
+    with transaction(rt.sessions) as session:
+        document = transmit.lock_document(session, document.id)
+        if document.status in UNRESOLVED:
+            transmit.apply(session, document, outcome)
+        task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))
+        if task is not None:
+            _settle(session, task, document, outcome)
+    return None
+
+
+def _settle(session: Session, task: FiscalTask, document: FiscalDocument, outcome: Any) -> None:
+    """The task's next state from the document's (official results) or from the outcome."""
+    if document.status not in UNRESOLVED:
+        return _settle_from_document(session, task, document)
+    if isinstance(outcome, NotSent | Throttled) or _not_processed(outcome):
+        return _temporary(session, task, outcome)
+    if transmit.is_duplicate(outcome):  # 204/539: the authority holds the key (or the number)
+        _error(task, outcome.cStat, outcome.xMotivo)
+        return _await(session, task, utcnow(), "duplicidade informada; consultar a chave")
+    return _await(session, task, utcnow() + _pause(task), _reason(outcome))
+
+
+def _not_processed(outcome: Any) -> bool:
+    return isinstance(outcome, Uncertain) and outcome.reason in RESENT_AFTER
+
+
+def _settle_from_document(session: Session, task: FiscalTask, document: Any) -> None:
+    lease.release(task)
+    status = DocumentStatus(document.status)
+    if status in (DocumentStatus.AUTORIZADA, DocumentStatus.CANCELADA):
+        oficial = document.protocolo or document.sefaz_code or "autorizada"
+        states.move(
+            session, task, S.AUTORIZADA, f"autorizada (protocolo {oficial})", oficial=oficial
+        )
+    elif status in (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA):
+        _error(task, document.sefaz_code, document.sefaz_mensagem)
+        oficial = document.sefaz_code or status.value
+        states.move(
+            session, task, S.REJEITADA, f"{status.value.lower()} ({oficial})", oficial=oficial
+        )
+    elif task.status != S.AGUARDANDO_RETORNO:
+        _await(session, task, utcnow() + _pause(task), "documento pendente na autoridade")
+
+
+def _temporary(session: Session, task: FiscalTask, outcome: Any) -> None:
+    """Nothing was processed: try the same bytes again after a growing pause."""
+    task.falhas += 1
+    code = getattr(outcome, "cStat", None) or type(outcome).__name__.upper()
+    _error(task, code, getattr(outcome, "xMotivo", None) or getattr(outcome, "detail", ""))
+    if policy().exhausted(task.falhas):
+        lease.release(task)
+        states.move(
+            session, task, S.ACAO_NECESSARIA, "tentativas esgotadas; verificar a autoridade"
+        )
+        return
+    pause = policy().delay(task.falhas)
+    if isinstance(outcome, Throttled):  # 656: the block restarts with every call; wait it out
+        pause = max(pause, dt.timedelta(seconds=outcome.retry_after))
+    lease.release(task, next_at=utcnow() + pause)
+    states.move(session, task, S.FALHA_TEMPORARIA, f"falha temporária ({code}); nova tentativa")
+
+
+def _await(session: Session, task: FiscalTask, due: dt.datetime, motivo: str) -> None:
+    lease.release(task, next_at=due)
+    if task.status != S.AGUARDANDO_RETORNO:
+        states.move(session, task, S.AGUARDANDO_RETORNO, motivo)
+
+
+def _pause(task: FiscalTask) -> dt.timedelta:
+    """Between key queries: the retry schedule, by how many answers were awaited so far."""
+    return policy().delay(max(task.nao_recebido_vezes, task.falhas, 0) + 1)
+
+
+def _reason(outcome: Any) -> str:
+    detail = getattr(outcome, "reason", None) or getattr(outcome, "cStat", None)
+    return f"resultado incerto ({detail or type(outcome).__name__}); consultar a chave"
+
+
+def _error(task: FiscalTask, code: Any, message: Any) -> None:
+    task.ultimo_erro_codigo = str(code)[:40] if code else None
+    task.ultimo_erro_mensagem = str(message)[:500] if message else None
+
+
+# -- query --------------------------------------------------------------------------------
+
+
+def _query(task_id: str) -> None:
+    """Ask the authority for the key, within the hourly budget; never send anything new."""
+    rt = runtime.current()
+    now = utcnow()
+    _, company, document = _read(task_id)
+    assert document is not None
+    try:
+        creds = _credentials(company, now)
+    except ApiError as exc:
+        return _needs_action(task_id, exc)
+    if not transmit.reserve_query(rt.sessions, document.id, now, stale_after()):
+        return _later(task_id, _budget_wait(document.id, now))
+    client = transmit.client_for(rt.authority, creds, document, str(company.uf))
+    outcome = client.query(document.chave)
+    transmit.apply_query(rt.sessions, document.id, outcome)
+    if _after_query(task_id, outcome):
+        _resend(task_id)
+    return None
+
+
+def _after_query(task_id: str, outcome: Any) -> bool:
+    """Record what the query said; True when the tolerance is over and the XML goes again."""
+    now = utcnow()
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, frozenset({S.AGUARDANDO_RETORNO}))
+        if task is None:
+            return False
+        document = transmit.lock_document(session, str(task.documento_id))
+        if document.status in UNRESOLVED and isinstance(outcome, NotFound):
+            if task.ultimo_erro_codigo == "539":  # our key unknown: the number is another key's
+                transmit.reject(session, document, "539", task.ultimo_erro_mensagem or "")
+            elif _not_received(task, now):
+                return True
+        if document.status not in UNRESOLVED:
+            _settle_from_document(session, task, document)
+        else:
+            _await(session, task, now + _pause(task), _reason(outcome))
+        return False
+
+
+def _not_received(task: FiscalTask, now: dt.datetime) -> bool:
+    """217 counted; believed after `NOT_RECEIVED_QUERIES` answers spanning the tolerance."""
+    task.nao_recebido_vezes += 1
+    task.nao_recebido_desde = task.nao_recebido_desde or now
+    believed = task.nao_recebido_vezes >= NOT_RECEIVED_QUERIES and (
+        now - task.nao_recebido_desde >= tolerance()
+    )
+    if believed:
+        task.nao_recebido_vezes, task.nao_recebido_desde = 0, None
+    return believed
+
+
+def _budget_wait(document_id: str, now: dt.datetime) -> dt.timedelta:
+    """Until the key's query window reopens (or the in-flight sender's grace has passed)."""
+    with transaction(runtime.current().sessions) as session:
+        document = session.get(FiscalDocument, document_id)
+        start = document.consultas_janela_inicio if document else None
+    reopens = (start + dt.timedelta(hours=1) - now) if start else stale_after()
+    return max(reopens, dt.timedelta(seconds=1))
+
+
+def _follow(task_id: str) -> None:
+    """The document was resolved elsewhere (a GET reconciled it): the task follows."""
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, frozenset({S.AGUARDANDO_RETORNO}))
+        if task is not None:
+            _settle_from_document(session, task, session.get(FiscalDocument, task.documento_id))
+
+
+# -- waiting and giving up ----------------------------------------------------------------
+
+
+def _later(task_id: str, wait: dt.timedelta) -> None:
+    with transaction(runtime.current().sessions) as session:
+        task = session.get(FiscalTask, task_id, with_for_update=True)
+        if task is not None and task.lease_dono == lease.owner():
+            lease.release(task, next_at=utcnow() + wait)
+
+
+def _needs_action(task_id: str, exc: ApiError) -> None:
+    """A person must act (configuration, certificate, review): ACAO_NECESSARIA, hold released."""
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, states.OPEN)
+        if task is None:
+            return
+        release(session, task.account_id, Decimal(task.reservado))
+        task.reservado = Decimal("0.00")
+        _error(task, exc.code, exc.message)
+        task.ultimo_erro_detalhes = {k: exc.extra[k] for k in ERROR_DETAILS if k in exc.extra}
+        lease.release(task)
+        states.move(session, task, S.ACAO_NECESSARIA, f"ação necessária: {exc.code}")
+
+
+FISCAL = WorkKind("fiscal", "fiscal", _due, _perform)
