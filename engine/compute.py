@@ -63,6 +63,7 @@ def compute(
         requires_review=bool(run.review_reasons) or score < review_threshold,
         decisions=tuple(run.decisions) if explain else None,
         _rules=run.rules(),
+        _compiled=tuple(run.used.values()),
     )
 
 

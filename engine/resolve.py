@@ -23,7 +23,7 @@ from engine.values import fast_init
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Resolution:
     """The winner (or None) and, when explaining, the losers with the reason they lost."""
 
@@ -59,6 +59,10 @@ class Resolution:
                 rule.id, rule.tipo.value, rule.prioridade, rule.versao, self.matched_criteria
             )
         return cast(RuleMatch, found)
+
+
+_NO_RULE = {tipo: Resolution(tipo, None) for tipo in RuleType}
+"""No rule of the type applies (and nothing to explain): one shared answer per type."""
 
 
 def rank(cr: CompiledRule) -> RankKey:
@@ -152,7 +156,18 @@ def winner(
     if tied:
         live, _ = matching(ruleset, tipo, facts, on)
         return pick(tipo, live, item=item)
-    return Resolution(tipo, best)
+    if best is None:
+        return _NO_RULE[tipo]
+    return decided(best)
+
+
+def decided(cr: CompiledRule) -> Resolution:
+    """The Resolution of a rule that won with no explanation asked: it depends on the rule
+    alone, so it is made once and kept with the compiled rule (no object per item)."""
+    found = cr.derived.get("resolution")
+    if found is None:
+        found = cr.derived["resolution"] = Resolution(cr.rule.tipo, cr)
+    return cast(Resolution, found)
 
 
 def _why_lost(winner: CompiledRule, loser: CompiledRule) -> Competitor:

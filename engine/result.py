@@ -9,15 +9,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules import Rule
 from engine.serialize import jsonable
 from engine.values import fast_init
 
+if TYPE_CHECKING:
+    from engine.ruleset import CompiledRule
+
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleMatch:
     """Which rule decided an item, and on which of its criteria (preview `decisao_tributaria`)."""
 
@@ -29,7 +32,7 @@ class RuleMatch:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IcmsGroup:
     """ICMS of one item or prestação; `grupo` names the XML group (ICMS00, ICMSSN101, ...)."""
 
@@ -54,7 +57,7 @@ class IcmsGroup:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PisCofinsGroup:
     """PIS or COFINS of one item; `v` is zero for CSTs without a value."""
 
@@ -65,7 +68,7 @@ class PisCofinsGroup:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IbsCbsPart:
     """One sphere of the reform taxes: IBS UF, IBS municipal or CBS."""
 
@@ -78,7 +81,7 @@ class IbsCbsPart:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IbsCbsGroup:
     """IBS/CBS of one item; presumed credit is informative and never summed into totals."""
 
@@ -94,7 +97,7 @@ class IbsCbsGroup:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class IssGroup:
     """ISSQN of one NFS-e service."""
 
@@ -108,7 +111,7 @@ class IssGroup:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Withholding:
     """One federal withholding (IRRF, CSRF, INSS); `retido` false when dispensed."""
 
@@ -122,7 +125,7 @@ class Withholding:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ItemTaxes:
     """Everything computed for one item."""
 
@@ -172,7 +175,7 @@ class RuleUsage:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Missing:
     """Something to configure before the engine can answer (`missing[]`, stable shape)."""
 
@@ -183,7 +186,7 @@ class Missing:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Notice:
     """A warning that does not block (`warnings[]`)."""
 
@@ -193,7 +196,7 @@ class Notice:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Competitor:
     """A rule that matched but lost, and why."""
 
@@ -203,7 +206,7 @@ class Competitor:
 
 
 @fast_init
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Decision:
     """One explained decision (explain=true)."""
 
@@ -237,6 +240,8 @@ class TaxResult:
     requires_review: bool
     decisions: tuple[Decision, ...] | None = None
     _rules: tuple[Rule, ...] = field(default=(), repr=False, compare=False)
+    _compiled: tuple[CompiledRule, ...] = field(default=(), repr=False, compare=False)
+    """The same rules as compiled in their RuleSet: the snapshot keeps each rule's JSON there."""
 
     @property
     def complete(self) -> bool:
@@ -244,13 +249,14 @@ class TaxResult:
         return not self.missing
 
     def to_dict(self) -> dict[str, Any]:
+        items = [item.to_dict() for item in self.itens]
         data: dict[str, Any] = {
             "documento": self.documento,
             "data_operacao": self.data_operacao.isoformat(),
             "taxes": {
-                "itens": [item.to_dict() for item in self.itens],
+                "itens": items,
                 "totais": jsonable(self.totais),
-                "tributos": tax_lines(self.itens),
+                "tributos": tax_lines(items),
             },
             "classifications": jsonable(self.classifications),
             "rules_used": jsonable(self.rules_used),
@@ -264,45 +270,37 @@ class TaxResult:
         return data
 
 
-def tax_lines(items: tuple[ItemTaxes, ...]) -> list[dict[str, Any]]:
+def tax_lines(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Flat list {item, tipo, base, aliquota, valor} of every computed tax (spec example),
-    as JSON data (amounts as text, a missing base or rate as null)."""
+    from the items' JSON (`ItemTaxes.to_dict()`): amounts are the same text, written once;
+    a missing base or rate is null."""
     lines: list[dict[str, Any]] = []
     for it in items:
-        lines.extend(_item_lines(it))
+        n = it["numero"]
+        icms = it.get("icms")
+        if icms is not None and "vICMS" in icms:
+            lines.append(_line(n, "ICMS", icms.get("vBC"), icms.get("pICMS"), icms["vICMS"]))
+        for name, key in (("PIS", "pis"), ("COFINS", "cofins")):
+            grp = it.get(key)
+            if grp is not None:
+                lines.append(_line(n, name, grp.get("vBC"), grp.get("p"), grp["v"]))
+        ibs = it.get("ibs_cbs")
+        if ibs is not None:
+            for name, key in _IBS_CBS_PARTS:
+                part = ibs.get(key)
+                if part is not None:
+                    lines.append(_line(n, name, ibs.get("vBC"), part["pAliqEfet"], part["v"]))
+        iss = it.get("iss")
+        if iss is not None:
+            lines.append(_line(n, "ISS", iss["vBC"], iss["pAliq"], iss["vISSQN"]))
+        for w in it["retencoes"]:
+            for name, rate in w["aliquotas"].items():
+                lines.append(_line(n, f"RET_{name}", w["vBC"], rate, w["valores"][name]))
     return lines
 
 
-def _item_lines(it: ItemTaxes) -> list[dict[str, Any]]:
-    n = it.numero
-    out: list[dict[str, Any]] = []
-    if it.icms and it.icms.vICMS is not None:
-        out.append(_line(n, "ICMS", it.icms.vBC, it.icms.pICMS, it.icms.vICMS))
-    for name, grp in (("PIS", it.pis), ("COFINS", it.cofins)):
-        if grp is not None:
-            out.append(_line(n, name, grp.vBC, grp.p, grp.v))
-    if it.ibs_cbs is not None:
-        out.extend(_ibs_cbs_lines(n, it.ibs_cbs))
-    if it.iss is not None:
-        out.append(_line(n, "ISS", it.iss.vBC, it.iss.pAliq, it.iss.vISSQN))
-    for w in it.retencoes:
-        for name, rate in w.aliquotas.items():
-            out.append(_line(n, f"RET_{name}", w.vBC, rate, w.valores[name]))
-    return out
+_IBS_CBS_PARTS = (("IBS_UF", "gIBSUF"), ("IBS_MUN", "gIBSMun"), ("CBS", "gCBS"))
 
 
-def _ibs_cbs_lines(n: int, g: IbsCbsGroup) -> list[dict[str, Any]]:
-    parts = (("IBS_UF", g.gIBSUF), ("IBS_MUN", g.gIBSMun), ("CBS", g.gCBS))
-    return [_line(n, name, g.vBC, p.pAliqEfet, p.v) for name, p in parts if p is not None]
-
-
-def _line(
-    item: int, tipo: str, base: Decimal | None, rate: Decimal | None, value: Decimal
-) -> dict[str, Any]:
-    return {
-        "item": item,
-        "tipo": tipo,
-        "base": None if base is None else str(base),
-        "aliquota": None if rate is None else str(rate),
-        "valor": str(value),
-    }
+def _line(item: int, tipo: str, base: str | None, rate: str | None, value: str) -> dict[str, Any]:
+    return {"item": item, "tipo": tipo, "base": base, "aliquota": rate, "valor": value}

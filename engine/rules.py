@@ -145,16 +145,50 @@ def split_key(key: str) -> tuple[str, Mode]:
     return key, Mode.EQ
 
 
-def compile_criteria(rule: Rule) -> tuple[Criterion, ...]:
-    """Checked, normalized criteria of a rule (blank ones dropped)."""
+_KEYS: dict[str, tuple[str, str, Mode]] = {}
+"""Criterion key → (key, fact, mode) for keys naming a vocabulary fact (a bounded table):
+every rule then holds the same key and fact strings, and compiling makes no temporary ones."""
+
+CriterionTable = dict[str, dict[CriterionValue, Criterion]]
+"""Criteria already made while building one RuleSet, by key and value (`compile_criteria`)."""
+
+
+def _split_known(rule_id: str, key: str) -> tuple[str, str, Mode]:
+    found = _KEYS.get(key)
+    if found is None:
+        fact, mode = split_key(key)
+        if fact not in VOCABULARY:
+            raise InvalidRuleError(rule_id, f"critério desconhecido: {key}")
+        found = _KEYS[key] = (key, fact, mode)
+    return found
+
+
+def compile_criteria(rule: Rule, known: CriterionTable | None = None) -> tuple[Criterion, ...]:
+    """Checked, normalized criteria of a rule (blank ones dropped).
+
+    With `known`, a criterion equal to one already made (same key, same value) is that one:
+    thousands of rules then share `crt = "3"`, and no duplicate is made only to be dropped
+    (short-lived objects made while a big set is built leave holes among the set's objects,
+    and later allocations scattered into those holes are slower to reach).
+    """
     out = []
     for key, raw in rule.criterios.items():
         if is_blank(raw):
             continue
-        fact, mode = split_key(key)
-        if fact not in VOCABULARY:
-            raise InvalidRuleError(rule.id, f"critério desconhecido: {key}")
-        out.append(Criterion(key, fact, mode, _criterion_value(rule.id, key, mode, raw)))
+        key, fact, mode = _split_known(rule.id, key)
+        value = _criterion_value(rule.id, key, mode, raw)
+        if known is None:
+            out.append(Criterion(key, fact, mode, value))
+            continue
+        by_value = known.get(key)
+        if by_value is None:
+            by_value = known[key] = {}
+        found = by_value.get(value)
+        if found is None:
+            found = by_value[value] = Criterion(key, fact, mode, value)
+        elif type(found.value) is not type(value):
+            found = Criterion(key, fact, mode, value)
+        out.append(found)
     return tuple(out)
 
 

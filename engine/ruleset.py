@@ -12,15 +12,23 @@ the explain trace and conflict messages are the same in every process.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.conditions import Condition, compile_condition
 from engine.errors import InvalidRuleError
 from engine.facts import Facts, FactValue
-from engine.rules import Criterion, CriterionValue, Mode, Rule, RuleType, compile_criteria
+from engine.rules import (
+    Criterion,
+    CriterionTable,
+    CriterionValue,
+    Mode,
+    Rule,
+    RuleType,
+    compile_criteria,
+)
 from engine.validation import check_rule
 
 INDEX_FIELDS = (
@@ -30,11 +38,15 @@ INDEX_FIELDS = (
 )  # fmt: skip
 _INDEX_ORDER = {name: i for i, name in enumerate(INDEX_FIELDS)}
 
+T = TypeVar("T")
+REVIEW_FLAG = "requer_revisao"
+"""`resultado.requer_revisao: true` forces `requires_review` when the rule is used."""
+
 RankKey = tuple[int, int, int]
 """(specificity, origin rank, prioridade): bigger wins."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CompiledRule:
     """A rule ready for matching: criteria, condition, specificity and rank computed once.
 
@@ -46,6 +58,12 @@ class CompiledRule:
     `derived` caches values parsed from the rule's `resultado` (rates as Decimal, ...) on
     first use: they depend on the rule only, and a RuleSet lives as long as its rules do not
     change (the service caches one per company and rule revision).
+
+    Memory layout matters with 100,000 rules: a lookup touches a few rules no other item of
+    the call touches, so every object it reads is a likely cache miss. Hence slots (the
+    fields live in the object itself), equal ranks, dates and criteria shared by all rules of
+    a set (`SharedParts`), and `review` computed here so that using a rule does not read its
+    `resultado`.
     """
 
     rule: Rule
@@ -61,6 +79,8 @@ class CompiledRule:
     others: tuple[Criterion, ...] = ()
     has_rest: bool = False
     """Some criterion besides `indexed` must still be checked."""
+    review: str | None = None
+    """Why the rule forces review (`resultado.requer_revisao`), as `requires_review` says it."""
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -87,28 +107,125 @@ class CompiledRule:
         return True
 
 
-def compile_rule(rule: Rule) -> CompiledRule:
-    """Specificity = criteria given + variables the condition reads (spec resolution)."""
+def compile_rule(rule: Rule, parts: SharedParts | None = None) -> CompiledRule:
+    """Specificity = criteria given + variables the condition reads (spec resolution).
+
+    `parts` (one per RuleSet being built) makes rules share equal criteria, ranks and dates
+    instead of holding copies: fewer objects, and the ones every lookup reads stay in the CPU
+    caches. Only values equal in type and content are shared.
+    """
+    return _compile(rule, parts or SharedParts(), (rule.id, rule.versao))
+
+
+def _compile(rule: Rule, parts: SharedParts, identity: tuple[str, str]) -> CompiledRule:
     check_rule(rule)
-    criteria = compile_criteria(rule)
+    criteria = compile_criteria(rule, parts.criteria)
     condition = compile_condition(rule.id, rule.condicao) if rule.condicao else None
     spec = len(criteria) + (len(condition.reads) if condition else 0)
     indexed = _index_criterion(criteria)
-    rest = tuple(c for c in criteria if c is not indexed)
     return CompiledRule(
         rule, criteria, condition, spec,
-        rank=(spec, rule.origin_rank, rule.prioridade),
-        identity=(rule.id, rule.versao),
+        rank=parts.rank(spec, rule.origin_rank, rule.prioridade),
+        identity=identity,
         indexed=indexed,
-        starts=rule.vigencia_inicio,
-        ends=rule.vigencia_fim,
-        equalities=tuple((c.fact, c.value) for c in rest if c.mode is Mode.EQ),
-        others=tuple(c for c in rest if c.mode is not Mode.EQ),
-        has_rest=bool(rest),
+        starts=parts.date(rule.vigencia_inicio),
+        ends=None if rule.vigencia_fim is None else parts.date(rule.vigencia_fim),
+        equalities=parts.equalities(criteria, indexed),
+        others=parts.others(criteria, indexed),
+        has_rest=len(criteria) > (0 if indexed is None else 1),
+        review=_review(rule),
     )  # fmt: skip
 
 
-Buckets = dict[str, list[CompiledRule]]
+def _review(rule: Rule) -> str | None:
+    if not rule.resultado.get(REVIEW_FLAG):
+        return None
+    return f"regra {rule.id}: {rule.resultado.get('motivo', 'exige revisão')}"
+
+
+class SharedParts:
+    """The parts equal rules share within one RuleSet, found without making temporaries.
+
+    A value is looked up by what it is made of (nested tables keyed by text, ints, or the
+    identity of parts already shared), so a part that exists is never built only to be
+    dropped: dropped objects leave holes among the set's objects that later allocations
+    (a computation's results, the JSON of its answer) are scattered into.
+    """
+
+    def __init__(self) -> None:
+        self.criteria: CriterionTable = {}
+        self._rank_tree: dict[int, Any] = {}  # specificity → origin → priority → rank
+        self._dates: dict[type, dict[date, date]] = {}
+        self._pairs: dict[str, Any] = {}  # fact → value type → value → (fact, value)
+        self._tuples: dict[Any, Any] = {}
+
+    def rank(self, spec: int, origin: int, priority: int) -> RankKey:
+        if type(priority) is not int:  # not shared: True would meet 1
+            return (spec, origin, priority)
+        by_priority = self._child(self._child(self._rank_tree, spec), origin)
+        found: RankKey | None = by_priority.get(priority)
+        if found is None:
+            found = by_priority[priority] = (spec, origin, priority)
+        return found
+
+    def date(self, day: date) -> date:
+        table = self._dates.get(type(day))
+        if table is None:
+            table = self._dates[type(day)] = {}
+        return table.setdefault(day, day)
+
+    def equalities(
+        self, criteria: tuple[Criterion, ...], indexed: Criterion | None
+    ) -> tuple[tuple[str, CriterionValue], ...]:
+        """(fact, value) of the equality criteria besides `indexed`, as one shared tuple."""
+        node = self._tuples
+        for c in criteria:
+            if c is not indexed and c.mode is Mode.EQ:
+                node = self._child(node, id(self._pair(c)))
+        found: tuple[tuple[str, CriterionValue], ...] | None = node.get(_END)
+        if found is None:
+            found = node[_END] = tuple(
+                self._pair(c) for c in criteria if c is not indexed and c.mode is Mode.EQ
+            )
+        return found
+
+    def others(
+        self, criteria: tuple[Criterion, ...], indexed: Criterion | None
+    ) -> tuple[Criterion, ...]:
+        """Prefix and membership criteria besides `indexed`, as one shared tuple (criteria are
+        shared already, so their identities name the combination)."""
+        node = self._child(self._tuples, _OTHERS)
+        for c in criteria:
+            if c is not indexed and c.mode is not Mode.EQ:
+                node = self._child(node, id(c))
+        found: tuple[Criterion, ...] | None = node.get(_END)
+        if found is None:
+            found = node[_END] = tuple(
+                c for c in criteria if c is not indexed and c.mode is not Mode.EQ
+            )
+        return found
+
+    def _pair(self, c: Criterion) -> tuple[str, CriterionValue]:
+        by_type = self._child(self._pairs, c.fact)
+        by_value = self._child(by_type, type(c.value))
+        found: tuple[str, CriterionValue] | None = by_value.get(c.value)
+        if found is None:
+            found = by_value[c.value] = (c.fact, c.value)
+        return found
+
+    @staticmethod
+    def _child(node: dict[Any, Any], key: object) -> dict[Any, Any]:
+        found: dict[Any, Any] | None = node.get(key)
+        if found is None:
+            found = node[key] = {}
+        return found
+
+
+_END = object()
+_OTHERS = object()
+
+
+Buckets = dict[str, list[CompiledRule] | tuple[CompiledRule, ...]]
 
 
 class _TypeIndex:
@@ -116,30 +233,55 @@ class _TypeIndex:
 
     def __init__(self) -> None:
         self.buckets: dict[tuple[str, bool], Buckets] = {}
+        self._by_fact: dict[bool, dict[str, Buckets]] = {False: {}, True: {}}
         self.lengths: dict[str, set[int]] = defaultdict(set)
         self.unindexed: list[CompiledRule] = []
         self.reads: set[str] = set()
         self._plan: _Plan | None = None
 
     def add(self, cr: CompiledRule) -> None:
-        self.reads |= cr.reads
+        for c in cr.criteria:
+            self.reads.add(c.fact)
+        if cr.condition is not None:
+            self.reads |= cr.condition.reads
         self._plan = None
         crit = cr.indexed
         if crit is None:
             self.unindexed.append(cr)
             return
         prefix = crit.mode is Mode.PREFIX
-        buckets = self.buckets.setdefault((crit.fact, prefix), {})
-        values = crit.value if isinstance(crit.value, frozenset) else (crit.value,)
-        for v in sorted(values, key=str):
-            key = str(v)
-            buckets.setdefault(key, []).append(cr)
-            if prefix:
-                self.lengths[crit.fact].add(len(key))
+        buckets = self._by_fact[prefix].get(crit.fact)  # no (fact, prefix) tuple per rule
+        if buckets is None:
+            buckets = self.buckets[(crit.fact, prefix)] = self._by_fact[prefix][crit.fact] = {}
+        if isinstance(crit.value, frozenset):
+            for v in sorted(crit.value, key=str):
+                self._file(buckets, str(v), cr, crit.fact if prefix else None)
+        else:
+            self._file(buckets, str(crit.value), cr, crit.fact if prefix else None)
+
+    def _file(self, buckets: Buckets, key: str, cr: CompiledRule, prefix_of: str | None) -> None:
+        """Most keys have one rule: it goes straight into a 1-tuple (no list made and freed)."""
+        found = buckets.get(key)
+        if found is None:
+            buckets[key] = (cr,)
+        elif isinstance(found, tuple):
+            buckets[key] = [*found, cr]
+        else:
+            found.append(cr)
+        if prefix_of is not None:
+            self.lengths[prefix_of].add(len(key))
 
     def plan(self) -> _Plan:
-        """The probes in a fixed order (built once, after the last rule was added)."""
+        """The probes in a fixed order (built once, after the last rule was added).
+
+        Buckets become tuples here: a tuple holds its rules inline, a list through a separate
+        array, one more object (a likely cache miss in a big set) per bucket a lookup reads.
+        """
         if self._plan is None:
+            for buckets in self.buckets.values():
+                for key, found in buckets.items():
+                    if not isinstance(found, tuple):
+                        buckets[key] = tuple(found)
             probes = sorted(self.buckets, key=lambda p: (_INDEX_ORDER[p[0]], p[1]))
             self._plan = _Plan(
                 tuple(self.unindexed),
@@ -162,12 +304,15 @@ class _Plan:
 
 def _index_criterion(criteria: tuple[Criterion, ...]) -> Criterion | None:
     """The most selective indexable criterion of a rule, if any: text values only, so that a
-    bucket hit (a text fact equal to, or starting with, the key) means the criterion holds."""
-    by_fact = {c.fact: c for c in criteria if _text_only(c.value)}
-    for name in INDEX_FIELDS:
-        if name in by_fact:
-            return by_fact[name]
-    return None
+    bucket hit (a text fact equal to, or starting with, the key) means the criterion holds.
+    (Of two text criteria on one fact, the last, as before; rules rarely have more than 4.)"""
+    best: Criterion | None = None
+    best_order = len(INDEX_FIELDS)
+    for c in criteria:
+        order = _INDEX_ORDER.get(c.fact)
+        if order is not None and order <= best_order and _text_only(c.value):
+            best, best_order = c, order
+    return best
 
 
 def _text_only(value: CriterionValue) -> bool:
@@ -186,16 +331,20 @@ class RuleSet:
         self._layers: dict[RuleType, tuple[_Plan, ...]] = {}
         self._reads: dict[RuleType, tuple[str, ...]] = {}
         self._shapes: dict[RuleType, Callable[[Facts], tuple[FactValue, ...]]] = {}
+        self._parsed: dict[tuple[str, Any, str], Any] = {}
         seen: set[tuple[str, str]] = set(base.identities()) if base else set()
+        parts = SharedParts()
         for rule in self._own:
-            self._add(rule, seen)
+            self._add(rule, seen, parts)
+        for index in self._index.values():
+            index.plan()  # buckets frozen now: the first lookup should not pay for it
 
-    def _add(self, rule: Rule, seen: set[tuple[str, str]]) -> None:
-        identity = (rule.id, rule.versao)
+    def _add(self, rule: Rule, seen: set[tuple[str, str]], parts: SharedParts) -> None:
+        identity = (rule.id, rule.versao)  # kept by the compiled rule, not only by `seen`
         if identity in seen:
             raise InvalidRuleError(rule.id, f"versão {rule.versao} repetida no conjunto")
         seen.add(identity)
-        self._index[rule.tipo].add(compile_rule(rule))
+        self._index[rule.tipo].add(_compile(rule, parts, identity))
 
     def identities(self) -> Iterator[tuple[str, str]]:
         """(id, versao) of every rule, base included."""
@@ -238,6 +387,23 @@ class RuleSet:
     def _plans(self, tipo: RuleType) -> tuple[_Plan, ...]:
         own = (self._index[tipo].plan(),) if tipo in self._index else ()
         return (self.base._plans(tipo) if self.base else ()) + own
+
+    def parse(
+        self, kind: str, parse: Callable[[Mapping[str, Any]], T], result: Mapping[str, Any]
+    ) -> T:
+        """`parse(result)`, shared by the rules of the set whose results are the same.
+
+        Thousands of product rules usually carry a handful of distinct tax treatments; sharing
+        the parsed value keeps the objects each item reads few and hot. Contents are compared
+        by `repr` (type-exact: "12.00", 12 and Decimal("12.00") differ; the same keys in
+        another order are another result, never a wrong one), so a shared value is exactly
+        what parsing this result gives.
+        """
+        key = (kind, parse, repr(result))
+        found: T | None = self._parsed.get(key)
+        if found is None:
+            found = self._parsed[key] = parse(result)
+        return found
 
     def shape(self, tipo: RuleType) -> Callable[[Facts], tuple[FactValue, ...]]:
         """A function giving the values of `reads(tipo)` from some facts (the memo key of a

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from engine.context import TaxContext
 from engine.defaults import FALLBACK_PENALTY
@@ -18,7 +18,6 @@ from engine.result import Decision, Missing, Notice, RuleUsage
 from engine.rules import Rule, RuleType
 from engine.ruleset import CompiledRule, RuleSet
 
-REVIEW_FLAG = "requer_revisao"
 Shape = Callable[[Facts], tuple[FactValue, ...]]
 T = TypeVar("T")
 
@@ -31,7 +30,10 @@ class Run:
         self.ruleset = ruleset
         self.explain = explain
         self.day = ctx.data_operacao
-        self.used: dict[tuple[str, str], CompiledRule] = {}
+        self.used: dict[int, CompiledRule] = {}
+        """Rules used, by `id()` of the compiled rule (one per identity in a RuleSet, alive as
+        long as the set): hashing the (id, versao) tuple would read two strings of a rule no
+        other item touched."""
         self.warnings: list[Notice] = []
         self.missing: list[Missing] = []
         self.decisions: list[Decision] = []
@@ -40,7 +42,7 @@ class Run:
         self._memo: dict[RuleType, tuple[Shape, dict[tuple[FactValue, ...], Resolution]]] = {}
         self.rural = ctx.rural
         self.simples = ctx.empresa.simples
-        self._parsed: dict[tuple[Any, ...], Any] = {}
+        self._parsed: dict[tuple[int, ...], tuple[tuple[Any, ...], Any]] = {}
 
     def resolve(self, tipo: RuleType, facts: Facts, item: int | None = None) -> Resolution:
         """Resolve once per distinct combination of the facts this rule type reads.
@@ -71,27 +73,32 @@ class Run:
         """
         found: T | None = rule.derived.get(kind)
         if found is None:
-            found = rule.derived[kind] = parse(rule.rule.resultado)
+            found = rule.derived[kind] = self.ruleset.parse(kind, parse, rule.rule.resultado)
         return found
 
     def cached(self, key: tuple[Any, ...], make: Callable[[], T]) -> T:
-        """Per-call memo for values derived only from rules (never from item amounts)."""
-        found: T | None = self._parsed.get(key)
+        """Per-call memo for values derived only from rules (never from item amounts).
+
+        `key` is a tag and the objects the value derives from, compared by identity: the
+        memo holds them, so no id is reused during the call. (Equality would be wrong too:
+        Decimal("10") == Decimal("10.00") would hand one rule's rate text to another.)
+        """
+        ids = tuple(map(id, key))
+        found = self._parsed.get(ids)
         if found is None:
-            found = self._parsed[key] = make()
-        return found
+            found = self._parsed[ids] = (key, make())
+        return cast(T, found[1])
 
     def use(self, res: Resolution, etapa: str, item: int | None, **values: Any) -> Rule:
         """Record the winner of a resolution as used (and explained)."""
         winner = res.winner
         assert winner is not None
-        rule = winner.rule
-        self.used.setdefault(winner.identity, winner)
-        if rule.resultado.get(REVIEW_FLAG):
-            self.review(f"regra {rule.id}: {rule.resultado.get('motivo', 'exige revisão')}")
+        self.used.setdefault(id(winner), winner)
+        if winner.review is not None:
+            self.review_reasons.append(winner.review)
         if self.explain:
-            self.decisions.append(_rule_decision(res, rule, etapa, item, values))
-        return rule
+            self.decisions.append(_rule_decision(res, winner.rule, etapa, item, values))
+        return winner.rule
 
     def note(self, etapa: str, motivo: str, item: int | None = None, **values: Any) -> None:
         """Explain a decision that no rule made (declared value, override, absence)."""

@@ -49,15 +49,38 @@ def _iso(value: date) -> str:
 
 
 def _mapping(value: Mapping[Any, Any]) -> dict[str, Any]:
-    return {str(k): jsonable(v) for k, v in value.items()}
+    """Text keys; text, numbers and None (most values: codes of the classifications) are
+    copied without a call, Decimals written in place."""
+    out = {}
+    for k, v in value.items():
+        t = type(v)
+        if t is str or t is int or t is bool or v is None:
+            out[k if type(k) is str else str(k)] = v
+        elif t is Decimal:
+            out[k if type(k) is str else str(k)] = str(v)
+        else:
+            out[k if type(k) is str else str(k)] = jsonable(v)
+    return out
 
 
 def _set(value: frozenset[Any] | set[Any]) -> list[Any]:
+    if not value:  # most sets of a context (an item's `enquadramentos`) are empty
+        return []
     return sorted(jsonable(v) for v in value)
 
 
 def _sequence(value: list[Any] | tuple[Any, ...]) -> list[Any]:
-    return [jsonable(v) for v in value]
+    """Text, numbers and None (most elements: criteria names, ids) are copied without a call."""
+    out = []
+    for v in value:
+        t = type(v)
+        if t is str or t is int or t is bool or v is None:
+            out.append(v)
+        elif t is Decimal:
+            out.append(str(v))
+        else:
+            out.append(jsonable(v))
+    return out
 
 
 def _converter_for(kind: type) -> Converter:
@@ -91,23 +114,30 @@ def _dataclass_converter(kind: type) -> Converter:
     The converter is generated per class, one straight block per field (plain attribute
     reads instead of a loop of getattr calls), the way `dataclasses` builds `__init__`.
     """
-    names = [f.name for f in dataclasses.fields(kind) if not f.name.startswith("_")]
     body = ["def convert(value):", "    out = {}"]
-    for name in names:
+    for f in dataclasses.fields(kind):
+        if f.name.startswith("_"):
+            continue
+        key = repr(f.name)
+        same = ("t is str or t is int or t is bool", f"out[{key}] = v")
+        text = ("t is Decimal", f"out[{key}] = str(v)")
+        # the check the declared type makes likely comes first (same outcome in any order)
+        first, second = (text, same) if "Decimal" in str(f.type) else (same, text)
         body += [
-            f"    v = value.{name}",
+            f"    v = value.{f.name}",
             "    if v is not None:",
             "        t = type(v)",
-            "        if t is str or t is int or t is bool:",
-            f"            out[{name!r}] = v",
-            "        elif t is Decimal:",
-            f"            out[{name!r}] = str(v)",
+            f"        if {first[0]}:",
+            f"            {first[1]}",
+            f"        elif {second[0]}:",
+            f"            {second[1]}",
             "        else:",
-            f"            out[{name!r}] = jsonable(v)",
+            f"            out[{key}] = (converters.get(t) or jsonable)(v)",
         ]
     body.append("    return out")
     namespace: dict[str, Any] = {}
-    exec("\n".join(body), {"Decimal": Decimal, "jsonable": jsonable}, namespace)
+    scope = {"Decimal": Decimal, "jsonable": jsonable, "converters": _CONVERTERS}
+    exec("\n".join(body), scope, namespace)
     convert: Converter = namespace["convert"]
     return convert
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 try:
@@ -20,6 +22,7 @@ from engine.result import TaxResult
 from engine.serialize import jsonable
 
 SNAPSHOT_FORMAT = "fiscal-engine-snapshot/1"
+_IDENTITY = attrgetter("identity")
 
 _ENCODER = json.JSONEncoder(
     sort_keys=True, separators=(",", ":"), ensure_ascii=False, check_circular=False
@@ -50,16 +53,42 @@ def _encode(json_data: Any) -> bytes:
     return _ENCODER.encode(json_data).encode("utf-8")
 
 
-def snapshot(ctx: TaxContext, result: TaxResult) -> tuple[bytes, str]:
+def snapshot(
+    ctx: TaxContext, result: TaxResult, result_data: Mapping[str, Any] | None = None
+) -> tuple[bytes, str]:
     """(canonical bytes, SHA-256 hex) of what was computed, from what, with which rules.
 
-    `result.to_dict()` is already JSON data, so only the context and the rules are converted.
+    `result_data` is `result.to_dict()` when the caller has already made it (an API answer):
+    it must be unchanged, since it is what gets hashed. `to_dict()` output is already JSON
+    data, so only the context and the rules are converted, each rule once per RuleSet.
     """
     payload = {
         "formato": SNAPSHOT_FORMAT,
         "contexto": jsonable(ctx),
-        "resultado": result.to_dict(),
-        "regras": jsonable(sorted(result._rules, key=lambda r: (r.id, r.versao))),
+        "resultado": result.to_dict() if result_data is None else result_data,
+        "regras": _rules_data(result),
     }
     data = _encode(payload)
     return data, hashlib.sha256(data).hexdigest()
+
+
+def _rules_data(result: TaxResult) -> list[Any]:
+    """Full content of every rule used, sorted by (id, versao).
+
+    A rule's JSON depends on the rule alone, so it is made once and kept with the compiled
+    rule (the service keeps a RuleSet per company and rule revision, and snapshots every
+    computation): only this module reads it, and it never leaves the encoder.
+    """
+    compiled = result._compiled
+    rules = result._rules
+    if len(compiled) != len(rules) or any(
+        cr.rule is not r for cr, r in zip(compiled, rules, strict=True)
+    ):  # a TaxResult assembled by hand
+        return [jsonable(r) for r in sorted(rules, key=lambda r: (r.id, r.versao))]
+    out = []
+    for cr in sorted(compiled, key=_IDENTITY):
+        found = cr.derived.get("json")
+        if found is None:
+            found = cr.derived["json"] = jsonable(cr.rule)
+        out.append(found)
+    return out

@@ -20,6 +20,11 @@ RATE_FIELDS = frozenset(
 
 BENEFIT_TYPES = frozenset({RuleType.RURAL_BENEFICIO})
 RURAL_NORMAL = "NORMAL"
+_ZERO, _ONE, _HUNDRED = Decimal(0), Decimal(1), Decimal(100)
+_VALID_RATES: set[str] = set()
+"""Rate texts already found valid (bounded): a big set repeats a few rates, and checking
+them again would make and drop a Decimal per rate of every rule."""
+_VALID_RATES_MAX = 4096
 
 
 def decimal_field(rule_id: str, name: str, raw: Any) -> Decimal:
@@ -30,7 +35,7 @@ def decimal_field(rule_id: str, name: str, raw: Any) -> Decimal:
         value = Decimal(str(raw))
     except InvalidOperation as exc:
         raise InvalidRuleError(rule_id, f"{name} não é decimal: {raw!r}") from exc
-    if not value.is_finite() or not Decimal(0) <= value <= Decimal(100):
+    if not value.is_finite() or not _ZERO <= value <= _HUNDRED:
         raise InvalidRuleError(rule_id, f"{name} fora de 0 a 100: {raw}")
     return value
 
@@ -39,7 +44,7 @@ def check_rule(rule: Rule) -> None:
     """Every invariant of the rule model; raises InvalidRuleError on the first breach."""
     if not rule.fonte.strip():
         raise InvalidRuleError(rule.id, "fonte é obrigatória")
-    if not Decimal(0) <= rule.confianca <= Decimal(1):
+    if not _ZERO <= rule.confianca <= _ONE:
         raise InvalidRuleError(rule.id, "confianca deve estar entre 0 e 1")
     if rule.vigencia_fim is not None and rule.vigencia_fim < rule.vigencia_inicio:
         raise InvalidRuleError(rule.id, "vigencia_fim anterior a vigencia_inicio")
@@ -51,7 +56,11 @@ def check_rule(rule: Rule) -> None:
 def _check_rates(rule: Rule) -> None:
     for name, raw in rule.resultado.items():
         if name in RATE_FIELDS and raw is not None and raw != "":
+            if type(raw) is str and raw in _VALID_RATES:
+                continue
             decimal_field(rule.id, name, raw)
+            if type(raw) is str and len(_VALID_RATES) < _VALID_RATES_MAX:
+                _VALID_RATES.add(raw)
     aliquotas = rule.resultado.get("aliquotas")
     if isinstance(aliquotas, dict):
         for name, raw in aliquotas.items():

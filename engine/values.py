@@ -1,14 +1,17 @@
-"""Frozen dataclasses that are cheap to build: the engine makes several per item.
+"""Frozen dataclasses that are cheap to build, read and free: the engine makes several per item.
 
-`dataclass(frozen=True)` generates an `__init__` that calls `object.__setattr__` once per
-field: about 29,000 CPU instructions for an 18-field ICMS group. `fast_init` replaces it with
-one that fills the instance dict from one dict display (about 11,000). Measured alternatives
-that build faster read slower later (CPython 3.11): storing key by key into `self.__dict__`
-leaves a split dict on which attribute loads lose their specialization (5x slower reads),
-and storing only non-default fields sends every read of a defaulted field to the class.
+Result groups are `@fast_init @dataclass(frozen=True, slots=True)`. Slots keep the fields in
+the object itself: an 18-field ICMS group is one 176-byte object instead of an object plus a
+dict of its own (about 600 bytes, freed key by key), reads are the interpreter's fastest
+attribute loads, and there is one object for the garbage collector instead of two. A frozen
+dataclass's own `__init__` stores each field through `object.__setattr__` (about 4 µs for
+that group on the dev machine); `fast_init` replaces it with one that stores through the slot
+descriptors directly (about 2 µs; building and freeing 1,000 groups: 1.0 ms against 2.5 ms
+for the earlier dict-based `fast_init`, which filled `__dict__` from one dict display).
 Everything else stays what `dataclass` made: assignment still raises FrozenInstanceError, and
-eq, hash, repr, `fields`, `replace` and pickling behave the same. Only for classes without
-`__post_init__`, `init=False` fields, keyword-only fields or default factories (checked).
+eq, hash, repr, `fields`, `replace` and pickling behave the same. Only for slotted frozen
+classes without `__post_init__`, `init=False` fields, keyword-only fields or default factories
+(checked).
 """
 
 from __future__ import annotations
@@ -20,26 +23,29 @@ T = TypeVar("T")
 
 
 def fast_init(cls: type[T]) -> type[T]:
-    """Give a frozen dataclass an `__init__` that stores all its fields at once."""
+    """Give a frozen, slotted dataclass an `__init__` that stores through the slots."""
     params = dataclasses.fields(cls)  # type: ignore[arg-type]
     params_of = getattr(cls, "__dataclass_params__", None)
     if params_of is None or not params_of.frozen or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__}: fast_init is for frozen dataclasses only")
-    defaults: dict[str, Any] = {}
+    if "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__}: fast_init needs dataclass(slots=True)")
+    scope: dict[str, Any] = {}
     signature = []
+    body = []
     for f in params:
         if not f.init or f.default_factory is not dataclasses.MISSING or f.kw_only:
             raise TypeError(f"{cls.__name__}.{f.name}: unsupported field for fast_init")
         if f.default is dataclasses.MISSING:
             signature.append(f.name)
         else:
-            defaults[f"_d_{f.name}"] = f.default
+            scope[f"_d_{f.name}"] = f.default
             signature.append(f"{f.name}=_d_{f.name}")
-    values = ", ".join(f"{f.name!r}: {f.name}" for f in params)
-    source = f"def __init__(self, {', '.join(signature)}):\n"
-    source += f"    self.__dict__.update({{{values}}})\n"
+        scope[f"_set_{f.name}"] = cls.__dict__[f.name].__set__  # the slot's member descriptor
+        body.append(f"    _set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(signature)}):\n" + "\n".join(body or ["    pass"])
     namespace: dict[str, Any] = {}
-    exec(source, defaults, namespace)
+    exec(source + "\n", scope, namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

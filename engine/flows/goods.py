@@ -130,9 +130,7 @@ def _global_rate(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
     run.use(res, "ALIQUOTA_ICMS", n, aliquota=rate, motivo="alíquota em branco na regra")
     if rate is None:
         return spec
-    # keyed by the spec's value: a rural benefit makes a new spec per item, and the id of a
-    # freed object can come back for another one
-    return run.cached(("rate", spec, id(res)), lambda: spec.with_rate(rate, fcp))
+    return run.cached(("rate", spec, res), lambda: spec.with_rate(rate, fcp))
 
 
 def _rate(result: Mapping[str, Any]) -> tuple[Decimal | None, Decimal | None]:

@@ -71,13 +71,14 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
     except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
         raise engine_error(exc) from exc
     data = result.to_dict()
+    digest = snapshot(ctx, result, data)[1]  # the answer's own dict, before it is extended
     data["document"] = {
         "documento": ctx.documento.value,
         "empresa": company.codigo,
         "data_operacao": ctx.data_operacao.isoformat(),
         "contexto": ctx.empresa.contexto,
     }
-    data["snapshot_sha256"] = snapshot(ctx, result)[1]
+    data["snapshot_sha256"] = digest
     data["confidence_score"] = float(result.confidence_score)
     return result, data
 

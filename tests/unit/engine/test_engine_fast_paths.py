@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -36,7 +37,17 @@ from engine import (
 from engine.conditions import compile_condition
 from engine.facts import document_facts, item_facts, jsonable_facts
 from engine.resolve import Resolution, matching, pick, resolve, winner
-from engine.result import IcmsGroup, RuleMatch
+from engine.result import (
+    IbsCbsGroup,
+    IbsCbsPart,
+    IcmsGroup,
+    IssGroup,
+    ItemTaxes,
+    PisCofinsGroup,
+    RuleMatch,
+    Withholding,
+    tax_lines,
+)
 from engine.rules import Rule, RuleOrigin, criteria_match
 from engine.run import Run
 from engine.serialize import jsonable
@@ -275,6 +286,8 @@ def test_explain_trace_is_the_same_in_every_process() -> None:
 
 def test_fast_init_objects_stay_frozen_dataclasses() -> None:
     a = IcmsGroup(grupo="ICMS00", orig="0", CST="00", vBC=D("10.00"), pICMS=D("18"))
+    assert not hasattr(a, "__dict__")  # slots: the fields live in the object
+    assert pickle.loads(pickle.dumps(a)) == a
     b = IcmsGroup("ICMS00", "0", "00", vBC=D("10.00"), pICMS=D("18"))
     assert a == b and hash(a) == hash(b) and a.CSOSN is None and a.vICMS is None
     assert repr(a).startswith("IcmsGroup(grupo='ICMS00', orig='0', CST='00', CSOSN=None")
@@ -300,14 +313,22 @@ def test_fast_init_refuses_what_it_cannot_build() -> None:
     class WithFactory:
         x: list[int] = dataclasses.field(default_factory=list)
 
-    @dataclasses.dataclass(frozen=True)
+    @dataclasses.dataclass(frozen=True, slots=True)
     class WithPostInit:
         x: int
 
         def __post_init__(self) -> None:
             pass
 
-    for cls in (Mutable, WithFactory, WithPostInit):
+    @dataclasses.dataclass(frozen=True)
+    class WithoutSlots:
+        x: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class SlottedWithFactory:
+        x: list[int] = dataclasses.field(default_factory=list)
+
+    for cls in (Mutable, WithFactory, WithPostInit, WithoutSlots, SlottedWithFactory):
         with pytest.raises(TypeError):
             fast_init(cls)
 
@@ -429,3 +450,112 @@ def test_per_item_specs_are_not_mixed_up_by_the_rate_cache() -> None:
     assert not result.missing
     assert [i.icms.CST for i in result.itens if i.icms] == ["20", "51"] * 4
     assert {i.icms.pICMS for i in result.itens if i.icms} == {D("19.5")}
+
+
+def test_equal_amounts_written_differently_keep_each_rule_s_text() -> None:
+    """Two rules whose reductions are equal as numbers ("10" and "10.00") and whose rate comes
+    from the same global rule: each item shows its own rule's text (the per-call rate cache
+    compares by identity; comparing Decimals by value once handed item 2 the text "10")."""
+    result_ = {"cfop": "6102", "cst_icms": "20", "cst_pis": "07", "cst_cofins": "07"}
+    a = company_rule("a", criterios={"produto_id": "A"}, resultado={**result_, "red_bc": "10"})
+    b = company_rule("b", criterios={"produto_id": "B"}, resultado={**result_, "red_bc": "10.00"})
+    rate = make_rule("sp-mg", RuleType.ICMS_ALIQUOTA_INTERESTADUAL,
+                     criterios={"uf_origem": "SP"}, resultado={"aliquota": "12.00"})  # fmt: skip
+    items = (Item(1, D("1"), D("100"), produto_id="A", origem="0"),
+             Item(2, D("1"), D("100"), produto_id="B", origem="0"))  # fmt: skip
+    ctx = make_ctx(itens=items, contraparte=Counterpart(uf="MG"))
+    result = compute(ctx, RuleSet([a, b], base=RuleSet([rate])))
+    groups = [i.icms for i in result.itens]
+    assert [str(g.pRedBC) for g in groups if g] == ["10", "10.00"]
+    assert [str(g.vBC) for g in groups if g] == ["90.00", "90.00"]
+
+
+def test_rules_with_the_same_result_share_one_parsed_value_but_not_another_text() -> None:
+    same = {**RESULT, "aliq_icms": "12.00"}
+    rules = [company_rule(f"p{n}", criterios={"produto_id": f"P{n}"}, resultado=dict(same))
+             for n in range(3)]  # fmt: skip
+    rules.append(company_rule("p3", criterios={"produto_id": "P3"},
+                              resultado={**RESULT, "aliq_icms": "12"}))  # fmt: skip
+    ruleset = RuleSet(rules)
+    items = tuple(Item(n + 1, D("1"), D("10"), produto_id=f"P{n}", origem="0") for n in range(4))
+    result = compute(make_ctx(itens=items), ruleset)
+    assert [str(i.icms.pICMS) for i in result.itens if i.icms] == ["12.00"] * 3 + ["12"]
+    p0, p1, p3 = (ruleset.candidates(T, {"produto_id": p})[0] for p in ("P0", "P1", "P3"))
+    assert p0.derived["goods"] is p1.derived["goods"]
+    assert p0.derived["goods"] is not p3.derived["goods"]
+
+
+def test_compiled_rules_share_equal_parts_only_when_equal_in_type() -> None:
+    """Equal criteria, ranks and dates are shared within a set; True and "True" are not."""
+    a = make_rule("a", criterios={"produto_id": "1", "crt": "3", "contribuinte": True})
+    b = make_rule("b", criterios={"produto_id": "2", "crt": "3", "contribuinte": True})
+    c = make_rule("c", criterios={"produto_id": "3", "crt": "3", "contribuinte": "True"})
+    ruleset = RuleSet([a, b, c])
+    ca, cb, cc = (ruleset.candidates(T, {"produto_id": p})[0] for p in "123")
+    assert ca.equalities is cb.equalities and ca.rank is cb.rank and ca.starts is cb.starts
+    assert ca.equalities != cc.equalities
+    facts = {"produto_id": "1", "crt": "3", "contribuinte": True}
+    assert resolve(ruleset, T, facts, DAY).rule is a
+    assert resolve(ruleset, T, {**facts, "produto_id": "3"}, DAY).rule is None
+
+
+def test_a_rule_forcing_review_gives_its_reason_once_per_use() -> None:
+    review = {**RESULT, "requer_revisao": True, "motivo": "conferir"}
+    flagged = company_rule("flag", criterios={"crt": "3"}, resultado=review)
+    items = tuple(Item(n, D("1"), D("10"), origem="0") for n in (1, 2))
+    ctx = make_ctx(itens=items)
+    run = Run(ctx, RuleSet([flagged]), False)
+    base = document_facts(ctx)
+    for it in items:
+        run.use(run.resolve(T, item_facts(base, it), it.numero), "TRIBUTACAO", it.numero)
+    assert run.review_reasons == ["regra flag: conferir"] * 2
+    assert compute(ctx, RuleSet([flagged])).requires_review
+
+
+def test_snapshot_is_the_same_from_the_answer_s_dict_on_later_calls_and_by_hand() -> None:
+    """Given `to_dict()` output, on a second call (rules' JSON kept) or for a TaxResult made
+    without the compiled rules, the snapshot has the same bytes."""
+    rules = RuleSet([company_rule(f"p{p}", criterios={"produto_id": p}, resultado=RESULT)
+                     for p in PRODUCTS])  # fmt: skip
+    ctx = make_ctx(itens=random_items(random.Random(3), 40))
+    result = compute(ctx, rules)
+    first = snapshot(ctx, result)
+    assert snapshot(ctx, result) == first
+    assert snapshot(ctx, result, result.to_dict()) == first
+    assert snapshot(ctx, dataclasses.replace(result, _compiled=())) == first
+    assert snapshot(ctx, compute(ctx, rules)) == first
+
+
+def test_tax_lines_list_every_computed_tax_with_the_items_amounts() -> None:
+    """`tributos` (spec example): one line per tax of each item, amounts as the items' text,
+    a missing base or rate as null; presumed credit is not a line."""
+    part = IbsCbsPart(p=D("0.10"), pAliqEfet=D("0.0400"), v=D("0.40"), pRedAliq=D("60"))
+    goods = ItemTaxes(
+        numero=1, vProd=D("10.00"), vDesc=D("0.00"),
+        icms=IcmsGroup(grupo="ICMS00", CST="00", vBC=D("10.00"), pICMS=D("18"), vICMS=D("1.80")),
+        pis=PisCofinsGroup(CST="07", v=D("0.00")),
+        cofins=PisCofinsGroup(CST="01", v=D("0.76"), vBC=D("10.00"), p=D("7.60")),
+        ibs_cbs=IbsCbsGroup(CST="200", cClassTrib="200034", vBC=D("10.00"), gIBSUF=part,
+                            vIBS=D("0.40"), pCredPres=D("1"), vCredPresInformativo=D("0.10")),
+    )  # fmt: skip
+    exempt = ItemTaxes(numero=2, vProd=D("5.00"), vDesc=D("0.00"),
+                       icms=IcmsGroup(grupo="ICMS40", CST="40"))  # fmt: skip
+    service = ItemTaxes(
+        numero=3, vProd=D("1000.00"), vDesc=D("0.00"),
+        iss=IssGroup(cTribNac="010101", municipio_incidencia="3550308", vBC=D("1000.00"),
+                     pAliq=D("5.00"), vISSQN=D("50.00"), tpRetISSQN="1"),
+        retencoes=(Withholding(tributo="CSRF", vBC=D("1000.00"),
+                               aliquotas={"PIS": D("0.65"), "COFINS": D("3")},
+                               valores={"PIS": D("6.50"), "COFINS": D("30.00")},
+                               valor=D("36.50"), retido=True, motivo="x"),),
+    )  # fmt: skip
+    lines = tax_lines([it.to_dict() for it in (goods, exempt, service)])
+    assert [(x["item"], x["tipo"], x["base"], x["aliquota"], x["valor"]) for x in lines] == [
+        (1, "ICMS", "10.00", "18", "1.80"),
+        (1, "PIS", None, None, "0.00"),
+        (1, "COFINS", "10.00", "7.60", "0.76"),
+        (1, "IBS_UF", "10.00", "0.0400", "0.40"),
+        (3, "ISS", "1000.00", "5.00", "50.00"),
+        (3, "RET_PIS", "1000.00", "0.65", "6.50"),
+        (3, "RET_COFINS", "1000.00", "3", "30.00"),
+    ]
