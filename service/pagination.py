@@ -1,8 +1,10 @@
-"""The one pagination helper: `pagina`, `por_pagina` (default 20, at most 100)."""
+"""The one pagination helper: `pagina`, `por_pagina` (default 20, at most 100), and the
+period filter (`de`, `ate`) the lists share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
 import marshmallow as ma
@@ -43,3 +45,16 @@ def paginate(session: Session, query: Select[Any], pagina: int, por_pagina: int)
     total = session.execute(select(func.count()).select_from(query.subquery())).scalar_one()
     rows = session.execute(query.limit(por_pagina).offset((pagina - 1) * por_pagina)).scalars()
     return Page(list(rows), int(total), pagina, por_pagina)
+
+
+def _midnight(day: date) -> datetime:
+    return datetime.combine(day, time.min, tzinfo=UTC)
+
+
+def within_period(query: Select[Any], column: Any, args: dict[str, Any]) -> Select[Any]:
+    """The `de` / `ate` filters (AAAA-MM-DD, both days included, UTC) every list shares."""
+    if args.get("de"):
+        query = query.where(column >= _midnight(args["de"]))
+    if args.get("ate"):
+        query = query.where(column < _midnight(args["ate"] + timedelta(days=1)))
+    return query

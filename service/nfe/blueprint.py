@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time
 from typing import Any
 
 import marshmallow as ma
@@ -21,7 +20,7 @@ from service.issuance.models import DocumentStatus, FiscalDocument
 from service.nfe import operations
 from service.nfe.events_blueprint import register_event_routes
 from service.nfe.schemas import IssueRequestSchema
-from service.pagination import PageArgsSchema, paginate
+from service.pagination import PageArgsSchema, paginate, within_period
 from service.queue import operations as queue_ops
 from service.queue.blueprint import queued, wants_async
 
@@ -91,10 +90,6 @@ def _pdf_response(document: FiscalDocument) -> Response:
     )
 
 
-def _day(value: Any, end: bool = False) -> datetime:
-    return datetime.combine(value, time.max if end else time.min, tzinfo=UTC)
-
-
 def _list(modulo: str, args: dict[str, Any]) -> dict[str, Any]:
     credential = current_credential()
     query = select(FiscalDocument).where(
@@ -106,10 +101,7 @@ def _list(modulo: str, args: dict[str, Any]) -> dict[str, Any]:
     for name in ("status", "pedido"):
         if args.get(name):
             query = query.where(getattr(FiscalDocument, name) == args[name])
-    if args.get("de"):
-        query = query.where(FiscalDocument.created_at >= _day(args["de"]))
-    if args.get("ate"):
-        query = query.where(FiscalDocument.created_at <= _day(args["ate"], end=True))
+    query = within_period(query, FiscalDocument.created_at, args)
     query = query.order_by(FiscalDocument.created_at.desc(), FiscalDocument.id)
     page = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
     return {**page.envelope(), "itens": [operations.render(d) for d in page.itens]}

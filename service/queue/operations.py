@@ -29,6 +29,7 @@ from service.ids import new_id
 from service.issuance import idempotency
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
 from service.notify.publish import task_summary
+from service.pagination import within_period
 from service.queue import states
 from service.queue.dispatch import after_commit
 from service.queue.models import FiscalTask, TaskOrigin, TaskStatus, TaskTransition
@@ -272,15 +273,8 @@ def list_query(credential: Credential, args: dict[str, Any]) -> Select[Any]:
             query = query.where(getattr(FiscalTask, name) == args[name])
     if args.get("empresa_id_resolvido"):
         query = query.where(FiscalTask.company_id == args["empresa_id_resolvido"])
-    if args.get("de"):
-        query = query.where(FiscalTask.created_at >= _day(args["de"]))
-    if args.get("ate"):
-        query = query.where(FiscalTask.created_at <= _day(args["ate"], end=True))
+    query = within_period(query, FiscalTask.created_at, args)
     return query.order_by(FiscalTask.created_at.desc(), FiscalTask.id)
-
-
-def _day(value: dt.date, end: bool = False) -> dt.datetime:
-    return dt.datetime.combine(value, dt.time.max if end else dt.time.min, tzinfo=dt.UTC)
 
 
 # -- client actions -----------------------------------------------------------------------

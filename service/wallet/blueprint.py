@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
 from typing import Any
 
 from flask.views import MethodView
@@ -14,7 +13,7 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.errors import ApiError
-from service.pagination import paginate
+from service.pagination import paginate, within_period
 from service.wallet.models import LedgerEntry, Wallet
 from service.wallet.schemas import (
     BalanceSchema,
@@ -74,10 +73,6 @@ class WalletBalance(MethodView):
         }
 
 
-def _day_start(day: Any) -> datetime:
-    return datetime.combine(day, time.min, tzinfo=UTC)
-
-
 @blp.route("/extrato")
 class WalletStatement(MethodView):
     @blp.arguments(StatementArgsSchema, location="query")
@@ -87,10 +82,7 @@ class WalletStatement(MethodView):
         """Ledger, newest first, filtered by period (`de`, `ate` inclusive) and type."""
         account, wallet = _own_wallet()
         query = select(LedgerEntry).where(LedgerEntry.account_id == account.id)
-        if "de" in args:
-            query = query.where(LedgerEntry.data >= _day_start(args["de"]))
-        if "ate" in args:
-            query = query.where(LedgerEntry.data < _day_start(args["ate"] + timedelta(days=1)))
+        query = within_period(query, LedgerEntry.data, args)
         if "tipo" in args:
             query = query.where(LedgerEntry.tipo == args["tipo"])
         query = query.order_by(LedgerEntry.data.desc(), LedgerEntry.id.desc())

@@ -86,6 +86,14 @@ def ready_company(
     return Ready(acc.id, acc.live, acc.test, cnpj, company_id, codigo)
 
 
+def ready_to_issue(client: Any, rt: Runtime, sim: SimulatorHandle, **kwargs: Any) -> Ready:
+    """`ready_company` plus product P1 and customer C1: what an issuance test starts from."""
+    ready = ready_company(client, rt, sim, **kwargs)
+    add_product(rt, ready)
+    add_customer(rt, ready)
+    return ready
+
+
 def _company_id(rt: Runtime, account_id: str) -> str:
     from sqlalchemy import select
 

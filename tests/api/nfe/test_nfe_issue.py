@@ -20,6 +20,7 @@ from tests.api.nfe.helpers import (
     nfe_body,
     pdf_digits,
     ready_company,
+    ready_to_issue,
 )
 from tests.unit.documents.xmlsec import xmlsec_verify
 
@@ -27,15 +28,8 @@ API = "/api/v1"
 NFE_NS = "http://www.portalfiscal.inf.br/nfe"
 
 
-def _setup(client, rt, sim, **kwargs):
-    ready = ready_company(client, rt, sim, **kwargs)
-    add_product(rt, ready)
-    add_customer(rt, ready)
-    return ready
-
-
 def test_nfe_is_authorized_and_charged_once(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     body = answer.get_json()
     assert answer.status_code == 200, body
@@ -52,7 +46,7 @@ def test_nfe_is_authorized_and_charged_once(client, rt, sim):
 
 
 def test_nfce_without_customer_is_authorized(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     body = {
         "pedido": "CUPOM-1",
         "itens": [{"codigo": "P1", "quantidade": 1}],
@@ -70,7 +64,7 @@ def test_nfce_without_customer_is_authorized(client, rt, sim):
 
 
 def test_rejection_is_refunded_and_a_corrected_order_reuses_its_number(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "reject",
         scope=f"cnpj:{ready.cnpj}",
@@ -102,7 +96,7 @@ def test_rejection_is_refunded_and_a_corrected_order_reuses_its_number(client, r
 
 
 def test_lost_answer_is_pending_then_reconciled_by_query(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "drop_after_processing", scope=f"cnpj:{ready.cnpj}", times=1, service="NFeAutorizacao4"
     )
@@ -120,7 +114,7 @@ def test_lost_answer_is_pending_then_reconciled_by_query(client, rt, sim):
 
 
 def test_replay_and_changed_content(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     first = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     again = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     assert first.status_code == again.status_code == 200
@@ -144,7 +138,7 @@ def test_replay_and_changed_content(client, rt, sim):
 
 
 def test_insufficient_balance_consumes_nothing(client, rt, sim):
-    ready = _setup(client, rt, sim, credits="0.10")
+    ready = ready_to_issue(client, rt, sim, credits="0.10")
     answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     assert answer.status_code == 402, answer.get_json()
     assert answer.get_json()["error"]["code"] == "SALDO_INSUFICIENTE"
@@ -161,7 +155,7 @@ def test_insufficient_balance_consumes_nothing(client, rt, sim):
 
 
 def test_unlimited_account_is_never_debited(client, rt, sim):
-    ready = _setup(client, rt, sim, credits="0.00", unlimited=True)
+    ready = ready_to_issue(client, rt, sim, credits="0.00", unlimited=True)
     answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     assert answer.status_code == 200, answer.get_json()
     assert [e for e in ledger(rt, ready.account_id) if e[0] != "CREDITO_ADMIN"] == []
@@ -189,7 +183,7 @@ def test_missing_configuration_lists_everything_and_numbers_nothing(client, rt, 
 
 
 def test_xml_and_pdfs_come_from_the_authorized_document(client, rt, sim, tmp_path):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     nfe = client.post(API + "/nfe", headers=ready.headers, json=nfe_body()).get_json()
     xml = client.get(nfe["xml"], headers=ready.headers)
     assert xml.status_code == 200 and xml.mimetype == "application/xml"
@@ -214,8 +208,8 @@ def test_xml_and_pdfs_come_from_the_authorized_document(client, rt, sim, tmp_pat
 
 
 def test_documents_of_other_accounts_and_lists(client, rt, sim):
-    ready = _setup(client, rt, sim)
-    other = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
+    other = ready_to_issue(client, rt, sim)
     nfe = client.post(API + "/nfe", headers=ready.headers, json=nfe_body()).get_json()
     for path in ("", "/xml", "/danfe", "/eventos"):
         answer = client.get(f"{API}/nfe/{nfe['id']}{path}", headers=other.headers)

@@ -16,6 +16,7 @@ from tests.api.nfe.helpers import (
     ledger,
     nfe_body,
     ready_company,
+    ready_to_issue,
 )
 from tests.factories import auth, make_account, make_key
 from tests.factories_config import issuer_body
@@ -23,13 +24,6 @@ from tests.factories_config import issuer_body
 API = "/api/v1"
 PREVIEW = API + "/fiscal/preview"
 VALIDATE = API + "/fiscal/validate"
-
-
-def _setup(client, rt, sim, **kwargs):
-    ready = ready_company(client, rt, sim, **kwargs)
-    add_product(rt, ready)
-    add_customer(rt, ready)
-    return ready
 
 
 def _operation(**overrides):
@@ -47,7 +41,7 @@ def _nothing_issued(rt, ready, credits=Decimal("100.00")):
 
 
 def test_preview_decides_and_validates_the_xml_without_issuing(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     answer = client.post(PREVIEW, headers=ready.headers, json=_operation())
     body = answer.get_json()
     assert answer.status_code == 200, body
@@ -79,7 +73,7 @@ def test_preview_decides_and_validates_the_xml_without_issuing(client, rt, sim):
 
 
 def test_nfce_preview_with_explain(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     body = {"modelo": 65, "itens": [{"codigo": "P1", "quantidade": 3}], "pagamento": "dinheiro"}
     answer = client.post(PREVIEW, headers=ready.headers, json=body, query_string={"explain": 1})
     data = answer.get_json()
@@ -127,7 +121,7 @@ def test_missing_configuration_lists_every_gap_including_the_certificate(client,
 
 def test_a_date_before_the_rules_is_configuration_not_a_guess(client, rt, sim):
     """The automatic rules start on the day they were generated; earlier dates have none."""
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     answer = client.post(
         PREVIEW, headers=ready.headers, json=_operation(data_operacao="2020-01-02")
     )
@@ -143,7 +137,7 @@ def test_a_date_before_the_rules_is_configuration_not_a_guess(client, rt, sim):
 def test_review_is_answered_with_the_decisions_and_blocks_issuance(client, rt, sim):
     """Interstate sale to a non-contributor consumer owes DIFAL, which the engine does not
     compute (EC 87/2015): the preview shows the decisions, the issuance refuses."""
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     add_customer(rt, ready, "RJ1", uf="RJ")
     answer = client.post(PREVIEW, headers=ready.headers, json=_operation(cliente="RJ1"))
     body = answer.get_json()
@@ -160,7 +154,7 @@ def test_review_is_answered_with_the_decisions_and_blocks_issuance(client, rt, s
 def test_layout_violations_come_back_as_data(client, rt, sim):
     """xProd is `TString` in the XSD (characters up to U+00FF). The register refuses such text
     now; a row stored before that rule (written here directly) is caught by the preview."""
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     product = {"codigo": "CAN", "descricao": "Caneca ☕ 300ml", "ncm": "69120000",
                "preco": "30.00", "unidade": "UN", "origem": 0}  # fmt: skip
     refused = client.post(API + "/produtos", headers=ready.headers, json=product)
@@ -180,7 +174,7 @@ def test_layout_violations_come_back_as_data(client, rt, sim):
 
 
 def test_preview_request_errors(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     no_payment = client.post(PREVIEW, headers=ready.headers, json={"itens": [{"codigo": "P1",
                              "quantidade": 1}], "modelo": 55})  # fmt: skip
     assert no_payment.status_code == 422
@@ -196,7 +190,7 @@ def test_preview_request_errors(client, rt, sim):
 
 
 def test_validate_nfe_runs_the_issuance_path(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     answer = client.post(
         VALIDATE, headers=ready.headers, json={"documento": "NFE", "operacao": _operation()}
     )
@@ -211,7 +205,7 @@ def test_validate_nfe_runs_the_issuance_path(client, rt, sim):
 
 
 def test_validate_nfe_refusals(client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     no_code = {"itens": [{"quantidade": 1}], "pagamento": "pix"}
     bad_operation = client.post(
         VALIDATE, headers=ready.headers, json={"documento": "NFE", "operacao": no_code}

@@ -14,17 +14,11 @@ from tests.api.nfe.helpers import (
     ledger,
     nfe_body,
     ready_company,
+    ready_to_issue,
 )
 from tests.api.queue.helpers import API, path, settle, task
 
 ASYNC = {"Prefer": "respond-async"}
-
-
-def _setup(client, rt, sim, **kwargs):
-    ready = ready_company(client, rt, sim, **kwargs)
-    add_product(rt, ready)
-    add_customer(rt, ready)
-    return ready
 
 
 def _queue(client, ready, body, route="/nfe"):
@@ -32,7 +26,7 @@ def _queue(client, ready, body, route="/nfe"):
 
 
 def test_async_nfe_is_queued_then_authorized_and_charged_once(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     answer = _queue(client, ready, nfe_body())
     body = answer.get_json()
     assert answer.status_code == 202, body
@@ -60,7 +54,7 @@ def test_async_nfe_is_queued_then_authorized_and_charged_once(app, client, rt, s
 
 def test_replay_answers_the_same_task_and_changed_content_is_refused(idle_app, sim):
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     first = _queue(client, ready, nfe_body()).get_json()
     again = _queue(client, ready, nfe_body())
     assert again.status_code == 202 and again.headers["Idempotent-Replay"] == "true"
@@ -77,7 +71,7 @@ def test_replay_answers_the_same_task_and_changed_content_is_refused(idle_app, s
 
 def test_cancel_before_transmission_releases_the_hold(idle_app, sim):
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     queued = _queue(client, ready, nfe_body()).get_json()
     url = f"{API}/fiscal/solicitacoes/{queued['solicitacao_id']}"
     cancelled = client.post(url + "/cancelar", headers=ready.headers)
@@ -93,7 +87,7 @@ def test_cancel_before_transmission_releases_the_hold(idle_app, sim):
 
 
 def test_solicitacoes_endpoint_queues_nfce_and_refuses_unbuilt_documents(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     body = {
         "documento": "NFCE",
         "pedido": "CUPOM-9",
@@ -117,7 +111,7 @@ def test_solicitacoes_endpoint_queues_nfce_and_refuses_unbuilt_documents(app, cl
 
 def test_insufficient_balance_is_refused_at_acceptance(idle_app, sim):
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
-    ready = _setup(client, rt, sim, credits="0.30")
+    ready = ready_to_issue(client, rt, sim, credits="0.30")
     assert _queue(client, ready, nfe_body("A")).status_code == 202
     refused = _queue(client, ready, nfe_body("B"))
     assert refused.status_code == 402
@@ -125,7 +119,7 @@ def test_insufficient_balance_is_refused_at_acceptance(idle_app, sim):
 
 
 def test_rejection_is_final_refunded_and_a_corrected_resend_reopens_the_task(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "reject",
         scope=f"cnpj:{ready.cnpj}",
@@ -185,7 +179,7 @@ def _fix_ncm(rt, ready):
 
 
 def test_temporary_faults_are_retried_with_backoff_and_never_656(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "http_error", scope=f"cnpj:{ready.cnpj}", service="NFeAutorizacao4", status=503, times=2
     )
@@ -200,7 +194,7 @@ def test_temporary_faults_are_retried_with_backoff_and_never_656(app, client, rt
 
 
 def test_answer_lost_after_authorization_is_resolved_by_query(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "drop_after_processing", scope=f"cnpj:{ready.cnpj}", service="NFeAutorizacao4", times=1
     )
@@ -216,7 +210,7 @@ def test_answer_lost_after_authorization_is_resolved_by_query(app, client, rt, s
 def test_not_received_is_believed_after_the_tolerance_then_the_same_xml_is_resent(
     app, client, rt, sim
 ):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "timeout", scope=f"cnpj:{ready.cnpj}", service="NFeAutorizacao4", seconds=0.1, times=1
     )
@@ -231,7 +225,7 @@ def test_not_received_is_believed_after_the_tolerance_then_the_same_xml_is_resen
 
 
 def test_a_synchronous_pending_document_is_adopted_and_reconciled(app, client, rt, sim):
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "drop_after_processing", scope=f"cnpj:{ready.cnpj}", service="NFeAutorizacao4", times=1
     )
@@ -254,8 +248,8 @@ def test_a_synchronous_pending_document_is_adopted_and_reconciled(app, client, r
 
 def test_tasks_are_listed_filtered_and_private(idle_app, sim):
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
-    ready = _setup(client, rt, sim)
-    other = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
+    other = ready_to_issue(client, rt, sim)
     mine = _queue(client, ready, nfe_body("A")).get_json()
     _queue(client, ready, nfe_body("B"))
     listed = client.get(API + "/fiscal/solicitacoes?pedido=A", headers=ready.headers).get_json()
@@ -274,7 +268,7 @@ def test_concurrent_identical_requests_make_one_task_and_one_hold(idle_app, sim)
     from concurrent.futures import ThreadPoolExecutor
 
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
-    ready = _setup(client, rt, sim)
+    ready = ready_to_issue(client, rt, sim)
 
     def post(_: int):
         answer = idle_app.test_client().post(
