@@ -1,8 +1,13 @@
-"""API key authentication, scope checks and the per-key rate limit.
+"""API key authentication, scope checks and the per-key rate limit, enforced in one place.
 
-A view declares the scope it needs with `@requires(Scope.EMITIR)`. The key may come in
-`Authorization: Bearer <key>` (primary) or `X-API-Key`. A missing or unknown key answers
-401 `NAO_AUTENTICADO` (the spec leaves that open); a key without the scope, 403 `FORBIDDEN`.
+A view only *declares* the scopes it needs with `@requires(Scope.EMITIR)`; one
+`before_request` hook (`guard`, installed by `install`) finds the view of the request's
+endpoint and method, then authenticates, rate-limits, checks the scopes and the selected
+company before flask-smorest parses a single field of the body. The order of a view's
+decorators therefore cannot let validation run first, and a route that declares nothing and
+is not in `PUBLIC_ENDPOINTS` fails closed. The key may come in `Authorization: Bearer <key>`
+(primary) or `X-API-Key`. A missing or unknown key answers 401 `NAO_AUTENTICADO` (the spec
+leaves that open); a key without a scope, 403 `FORBIDDEN` naming the scope.
 """
 
 from __future__ import annotations
@@ -11,7 +16,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
-from functools import wraps
 from typing import Any, TypeVar
 
 from flask import g, request
@@ -20,10 +24,23 @@ from service import runtime
 from service.accounts import operations as accounts
 from service.accounts.models import ApiKey, KeyKind, KeyMode
 from service.db import utcnow
-from service.errors import ApiError
+from service.errors import CATALOGUE, ApiError
 
 KEY_PATTERN = re.compile(r"^fiscal_(live|test)_[0-9a-f]{40}$")
 LAST_USED_RESOLUTION = timedelta(minutes=1)
+REQUIRED_SCOPES = "_required_scopes"
+
+# Routes anyone may call without a key (the probes, the metrics scrape and the API's own
+# documentation). Every other route must declare its scopes with `requires`.
+PUBLIC_ENDPOINTS: frozenset[str] = frozenset(
+    {
+        "health.health",  # GET /health
+        "health.metrics",  # GET /metrics
+        "docs.docs_page",  # GET /api/v1/docs
+        "docs.docs_asset",  # GET /api/v1/docs/assets/<path>
+        "api-docs.openapi_json",  # GET /api/v1/openapi.json
+    }
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -102,19 +119,35 @@ def current_credential() -> Credential:
 
 
 def requires(*scopes: str) -> Callable[[F], F]:
-    """Authenticate, rate-limit, then demand every listed scope."""
+    """Declare the scopes a view needs; `service.guard` enforces them before the view runs.
+
+    Only a declaration (the view is returned unchanged), so the order of the decorators on a
+    view does not matter: the guard reads it from the view or from any function it wraps.
+    """
 
     def decorator(view: F) -> F:
-        @wraps(view)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            credential = authenticate()
-            g.credential = credential
-            enforce_rate_limit(credential)
-            if not all(credential.can(scope) for scope in scopes):
-                raise ApiError("FORBIDDEN")
-            return view(*args, **kwargs)
-
-        wrapper._required_scopes = scopes  # type: ignore[attr-defined]
-        return wrapper  # type: ignore[return-value]
+        setattr(view, REQUIRED_SCOPES, tuple(scopes))
+        return view
 
     return decorator
+
+
+def declared_scopes(view: Callable[..., Any] | None) -> tuple[str, ...] | None:
+    """The scopes declared with `requires` on `view` or on a function it wraps; None when
+    nothing was declared (the guard then refuses the route)."""
+    while view is not None:
+        scopes: tuple[str, ...] | None = view.__dict__.get(REQUIRED_SCOPES)
+        if scopes is not None:
+            return scopes
+        view = getattr(view, "__wrapped__", None)
+    return None
+
+
+def missing_scopes(credential: Credential, scopes: tuple[str, ...]) -> list[str]:
+    return [scope for scope in scopes if not credential.can(scope)]
+
+
+def forbidden(missing: list[str]) -> ApiError:
+    """403 `FORBIDDEN` naming the scopes the key lacks, so the caller knows what to ask for."""
+    general = CATALOGUE["FORBIDDEN"].message.removesuffix(".")
+    return ApiError("FORBIDDEN", f"{general}: {', '.join(missing)}.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from flask import request
+from flask import g, request
 
 from service import runtime
 from service.auth import Credential, current_credential
@@ -46,6 +46,29 @@ def _only_company(credential: Credential) -> Company:
     )
 
 
+def _selected(credential: Credential, company_id: str | None, codigo: str | None) -> Company:
+    """The active company of the account the selector names, else 403; found once a request."""
+    cached: Company | None = g.get("selected_company")
+    if cached is not None:
+        return cached
+    found = operations.find_company(
+        runtime.db(), credential.account_id, company_id=company_id, codigo=codigo
+    )
+    if found is None or not found.ativo:
+        raise ApiError("EMPRESA_NAO_AUTORIZADA")
+    g.selected_company = found
+    return found
+
+
+def check_selected_company() -> None:
+    """The company step of `service.guard`, before the body is parsed: a selector that names
+    no active company of the key's account is 403 whatever else the request carries.
+    Without a selector the view's `resolve_company` decides (only company, or 422)."""
+    company_id, codigo = _selector()
+    if company_id is not None or codigo is not None:
+        _selected(current_credential(), company_id, codigo)
+
+
 def resolve_company(module: Module | None = None) -> Company:
     """The company of this request, checked against the credential and the module."""
     credential = current_credential()
@@ -53,12 +76,7 @@ def resolve_company(module: Module | None = None) -> Company:
     if company_id is None and codigo is None:
         company = _only_company(credential)
     else:
-        found = operations.find_company(
-            runtime.db(), credential.account_id, company_id=company_id, codigo=codigo
-        )
-        if found is None or not found.ativo:
-            raise ApiError("EMPRESA_NAO_AUTORIZADA")
-        company = found
+        company = _selected(credential, company_id, codigo)
     if module is not None and module.value not in company.modulos:
         raise ApiError("MODULO_NAO_HABILITADO")
     return company

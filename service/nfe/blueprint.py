@@ -90,14 +90,21 @@ def _pdf_response(document: FiscalDocument) -> Response:
     )
 
 
+def selected_document(modulo: str, document_id: str) -> FiscalDocument:
+    """The document `document_id` of the request's company (`resolve_company`), else 404."""
+    return operations.find_document(current_credential(), resolve_company(), modulo, document_id)
+
+
 def _list(modulo: str, args: dict[str, Any]) -> dict[str, Any]:
+    """The selected company's documents, like every other list (several companies and no
+    selector: 422 on `empresa`)."""
     credential = current_credential()
     query = select(FiscalDocument).where(
-        FiscalDocument.account_id == credential.account_id, FiscalDocument.modulo == modulo
+        FiscalDocument.account_id == credential.account_id,
+        FiscalDocument.company_id == resolve_company().id,
+        FiscalDocument.modulo == modulo,
     )
     query = scope_query(query, FiscalDocument.ambiente, credential)
-    if args.get("empresa") or args.get("empresa_id"):
-        query = query.where(FiscalDocument.company_id == resolve_company().id)
     for name in ("status", "pedido"):
         if args.get(name):
             query = query.where(getattr(FiscalDocument, name) == args[name])
@@ -139,7 +146,7 @@ def make_blueprint(modelo: str) -> Blueprint:
         @blp.response(200)
         @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
-            """Documents of the account, newest first (filters: status, pedido, de, ate)."""
+            """The selected company's documents, newest first (status, pedido, de, ate)."""
             return _list(modulo, args)
 
     @blp.route("/<document_id>")
@@ -148,8 +155,7 @@ def make_blueprint(modelo: str) -> Blueprint:
         @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """The document; a PENDENTE one is first reconciled with the authority."""
-            found = operations.find_document(current_credential(), modulo, document_id)
-            document = operations.reconcile(found.id)
+            document = operations.reconcile(selected_document(modulo, document_id).id)
             return operations.render(document, with_events=True)
 
     @blp.route("/<document_id>/eventos")
@@ -158,7 +164,7 @@ def make_blueprint(modelo: str) -> Blueprint:
         @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """Cancellations and correction letters registered on the document."""
-            document = operations.find_document(current_credential(), modulo, document_id)
+            document = selected_document(modulo, document_id)
             return {
                 "eventos": [operations.render_event(e) for e in operations.events_of(document.id)]
             }
@@ -168,18 +174,14 @@ def make_blueprint(modelo: str) -> Blueprint:
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The authorized `nfeProc` (application/xml); 409 `XML_INDISPONIVEL` before that."""
-            return _xml_response(
-                operations.find_document(current_credential(), modulo, document_id)
-            )
+            return _xml_response(selected_document(modulo, document_id))
 
     @blp.route(f"/<document_id>/{pdf_name}")
     class Pdf(MethodView):
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The DANFE / DANFC-e PDF rendered from the stored authorized XML."""
-            return _pdf_response(
-                operations.find_document(current_credential(), modulo, document_id)
-            )
+            return _pdf_response(selected_document(modulo, document_id))
 
     register_event_routes(blp, modelo)
     return blp

@@ -130,14 +130,20 @@ class _Registration:
 # -- public use cases ---------------------------------------------------------------------
 
 
-def cancel(credential: Credential, modulo: str, document_id: str, justificativa: str) -> Registered:
+def cancel(
+    credential: Credential, company: Company, modulo: str, document_id: str, justificativa: str
+) -> Registered:
     """POST /{nfe|nfce}/{id}/cancelamento: the document becomes CANCELADA (and stays charged)."""
-    return _register(credential, modulo, document_id, EventKind.CANCELAMENTO, justificativa)
+    found = operations.find_document(credential, company, modulo, document_id)
+    return _register(found, company, EventKind.CANCELAMENTO, justificativa)
 
 
-def correct(credential: Credential, document_id: str, correcao: str) -> Registered:
+def correct(
+    credential: Credential, company: Company, document_id: str, correcao: str
+) -> Registered:
     """POST /nfe/{id}/cce: the next correction letter (sequence controlled here, 1..20)."""
-    return _register(credential, "nfe", document_id, EventKind.CCE, correcao)
+    found = operations.find_document(credential, company, "nfe", document_id)
+    return _register(found, company, EventKind.CCE, correcao)
 
 
 def normalized(kind: EventKind, text: str) -> str:
@@ -152,16 +158,12 @@ def normalized(kind: EventKind, text: str) -> str:
 # -- the flow -----------------------------------------------------------------------------
 
 
-def _register(
-    credential: Credential, modulo: str, document_id: str, kind: EventKind, text: str
-) -> Registered:
-    found = operations.find_document(credential, modulo, document_id)
+def _register(found: FiscalDocument, company: Company, kind: EventKind, text: str) -> Registered:
+    """`found` is the selected company's document (`operations.find_document`)."""
     if found.status in UNRESOLVED:
         found = operations.reconcile(found.id)  # it may be authorized: ask before refusing
     if found.status != DocumentStatus.AUTORIZADA and _pending(runtime.db(), found.id, kind) is None:
         raise ApiError("STATUS_INVALIDO")
-    company = runtime.db().get(Company, found.company_id)
-    assert company is not None
     texto = normalized(kind, text)
     ctx = Context(found.id, company, credentials_for(company, utcnow()), kind, texto)
     runtime.end_request_transaction()

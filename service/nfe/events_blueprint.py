@@ -10,6 +10,7 @@ from flask.views import MethodView
 from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
+from service.companies.resolver import resolve_company
 from service.nfe import events, operations
 
 LENGTH = "Informe de {min} a {max} caracteres."
@@ -51,7 +52,7 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
             """Cancel an AUTORIZADA document (event 110111): 200 CANCELADA, 422
             `SEFAZ_REJECTION` (deadline, situation), 409 `STATUS_INVALIDO`, 202 uncertain."""
             registered = events.cancel(
-                current_credential(), modulo, document_id, body["justificativa"]
+                current_credential(), resolve_company(), modulo, document_id, body["justificativa"]
             )
             return render(registered)
 
@@ -65,7 +66,9 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
         @requires(Scope.CCE)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Register the next correction letter (event 110110, `sequencia` 1..20)."""
-            registered = events.correct(current_credential(), document_id, body["correcao"])
+            registered = events.correct(
+                current_credential(), resolve_company(), document_id, body["correcao"]
+            )
             data = render(registered)
             data["sequencia"] = registered.event.sequencia
             return data

@@ -178,11 +178,15 @@ def reconcile(document_id: str, *, company: Company | None = None) -> FiscalDocu
     return _load(document_id)
 
 
-def find_document(credential: Credential, modulo: str, document_id: str) -> FiscalDocument:
-    """A document of the key's account in an environment the key may see, else 404."""
+def find_document(
+    credential: Credential, company: Company, modulo: str, document_id: str
+) -> FiscalDocument:
+    """A document of the selected company (hence of the key's account) in an environment the
+    key may see, else 404: another company of the same account is no exception."""
     document = runtime.db().get(FiscalDocument, document_id)
     visible = document is not None and (
         document.account_id == credential.account_id
+        and document.company_id == company.id
         and document.modulo == modulo
         and document.ambiente in visible_environments(credential)
     )

@@ -68,11 +68,10 @@ class Tasks(MethodView):
     @blp.response(200)
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Tasks of the account, newest first (filters: status, documento, pedido, de, ate)."""
-        if args.get("empresa") or args.get("empresa_id"):
-            args["empresa_id_resolvido"] = resolve_company().id
+        """Tasks of the selected company, newest first (filters: status, documento, pedido,
+        de, ate)."""
         session = runtime.db()
-        query = operations.list_query(current_credential(), args)
+        query = operations.list_query(current_credential(), resolve_company(), args)
         page = paginate(session, query, args["pagina"], args["por_pagina"])
         itens = [operations.render(session, t, with_history=False) for t in page.itens]
         return {**page.envelope(), "itens": itens}
@@ -84,7 +83,7 @@ class Task(MethodView):
     @requires(Scope.CONSULTAR)
     def get(self, task_id: str) -> dict[str, Any]:
         """The task with its history of transitions."""
-        task = operations.find_for(current_credential(), task_id)
+        task = operations.find_for(current_credential(), resolve_company(), task_id)
         return operations.render(runtime.db(), task)
 
 
@@ -94,7 +93,7 @@ class Cancel(MethodView):
     @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """CANCELADA before transmission (never a fiscal cancellation); 409 afterwards."""
-        operations.cancel(current_credential(), task_id)
+        operations.cancel(current_credential(), resolve_company(), task_id)
         return _fresh(task_id)
 
 
@@ -104,7 +103,7 @@ class Reprocess(MethodView):
     @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """Back to work after the configuration was fixed (only from ACAO_NECESSARIA)."""
-        operations.reprocess(current_credential(), task_id)
+        operations.reprocess(current_credential(), resolve_company(), task_id)
         return _fresh(task_id)
 
 

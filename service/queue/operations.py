@@ -199,12 +199,14 @@ def open_task_without_document(
 # -- reading ------------------------------------------------------------------------------
 
 
-def find_for(credential: Credential, task_id: str) -> FiscalTask:
-    """A task of the key's account in an environment the key may see, else 404."""
+def find_for(credential: Credential, company: Company, task_id: str) -> FiscalTask:
+    """A task of the selected company (hence of the key's account) in an environment the key
+    may see, else 404: another company of the same account is no exception."""
     task = runtime.db().get(FiscalTask, task_id)
     if (
         task is None
         or task.account_id != credential.account_id
+        or task.company_id != company.id
         or task.ambiente not in visible_environments(credential)
     ):
         raise ApiError("SOLICITACAO_NAO_ENCONTRADA")
@@ -263,16 +265,16 @@ def _last_error(task: FiscalTask) -> dict[str, Any] | None:
     }
 
 
-def list_query(credential: Credential, args: dict[str, Any]) -> Select[Any]:
+def list_query(credential: Credential, company: Company, args: dict[str, Any]) -> Select[Any]:
+    """The selected company's tasks the key may see, newest first."""
     query = select(FiscalTask).where(
         FiscalTask.account_id == credential.account_id,
+        FiscalTask.company_id == company.id,
         FiscalTask.ambiente.in_(visible_environments(credential)),
     )
     for name in ("status", "documento", "pedido"):
         if args.get(name):
             query = query.where(getattr(FiscalTask, name) == args[name])
-    if args.get("empresa_id_resolvido"):
-        query = query.where(FiscalTask.company_id == args["empresa_id_resolvido"])
     query = within_period(query, FiscalTask.created_at, args)
     return query.order_by(FiscalTask.created_at.desc(), FiscalTask.id)
 
@@ -285,9 +287,9 @@ def _locked(session: Session, task_id: str) -> FiscalTask:
     return session.execute(query).scalar_one()
 
 
-def cancel(credential: Credential, task_id: str) -> str:
+def cancel(credential: Credential, company: Company, task_id: str) -> str:
     """CANCELADA, only while nothing was transmitted (never a fiscal cancellation)."""
-    find_for(credential, task_id)
+    find_for(credential, company, task_id)
     runtime.end_request_transaction()
     with transaction(runtime.current().sessions) as session:
         task = _locked(session, task_id)
@@ -299,9 +301,9 @@ def cancel(credential: Credential, task_id: str) -> str:
         return task.id
 
 
-def reprocess(credential: Credential, task_id: str) -> str:
+def reprocess(credential: Credential, company: Company, task_id: str) -> str:
     """ACAO_NECESSARIA -> back to work, after the configuration was fixed."""
-    find_for(credential, task_id)
+    find_for(credential, company, task_id)
     runtime.end_request_transaction()
     with transaction(runtime.current().sessions) as session:
         task = _locked(session, task_id)
@@ -309,10 +311,10 @@ def reprocess(credential: Credential, task_id: str) -> str:
             raise ApiError("SOLICITACAO_NAO_REPROCESSAVEL", body={"status": task.status})
         document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
         if document is None or document.status not in UNRESOLVED:
-            company = session.get(Company, task.company_id)
-            assert company is not None
+            owner = session.get(Company, task.company_id)
+            assert owner is not None
             task.documento_id = None
-            _arm(session, task, company, "reprocessamento pedido pelo cliente")
+            _arm(session, task, owner, "reprocessamento pedido pelo cliente")
             return task.id
         task.falhas, task.proxima_tentativa_em = 0, utcnow()
         states.move(session, task, S.AGUARDANDO_RETORNO, "reprocessamento: consultar a autoridade")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from service.accounts.scopes import Scope
+from service.auth import requires
 from service.errors import CATALOGUE
 from tests.factories import auth, make_account
 
@@ -65,12 +67,14 @@ def test_invalid_query_parameters(client, rt):
 
 def test_unexpected_exception_is_500_in_the_envelope(app_factory):
     app = app_factory()
+    account = make_account(app.extensions["fiscal"])
 
     @app.route("/boom")
+    @requires(Scope.CONSULTAR)  # every non-public route declares its scopes (service.guard)
     def boom():
         raise RuntimeError("segredo fiscal_live_" + "a" * 40)
 
-    response = app.test_client().get("/boom")
+    response = app.test_client().get("/boom", headers=auth(account.live))
     assert response.status_code == 500
     error = _error(response)
     assert error["code"] == "ERRO_INTERNO" and "segredo" not in error["message"]

@@ -61,13 +61,34 @@ def ready_company(
 ) -> Ready:
     """Issuer, A1 from the simulator's CA and the automatic configuration, all via the API."""
     acc = make_account(rt, credits=Decimal(credits), unlimited=unlimited)
+    return _configured(client, rt, sim, acc.id, acc.live, acc.test, **issuer)
+
+
+def another_company(client: Any, rt: Runtime, sim: SimulatorHandle, ready: Ready) -> Ready:
+    """A second company of the same account, configured like the first, with P1 and C1."""
+    other = _configured(client, rt, sim, ready.account_id, ready.key, ready.test_key)
+    add_product(rt, other)
+    add_customer(rt, other)
+    return other
+
+
+def _configured(
+    client: Any,
+    rt: Runtime,
+    sim: SimulatorHandle,
+    account_id: str,
+    key: str,
+    test_key: str,
+    **issuer: Any,
+) -> Ready:
     cnpj = fresh_cnpj()
     created = client.post(
         "/api/v1/configuracao-fiscal/emitente",
-        headers=auth(acc.live),
+        headers=auth(key),
         json=issuer_body(cnpj=cnpj, **issuer),
     )
     assert created.status_code == 201, created.get_json()
+    codigo = created.get_json()["empresa"]
     now = dt.datetime.now(dt.UTC)
     pfx = sim.issue_a1(
         cnpj=cnpj,
@@ -77,13 +98,13 @@ def ready_company(
     )
     cert = client.post(
         "/api/v1/configuracao-fiscal/certificado",
-        headers=auth(acc.live),
+        headers=auth(key),
+        query_string={"empresa": codigo},
         json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
     )
     assert cert.status_code == 201, cert.get_json()
-    codigo = created.get_json()["empresa"]
-    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, acc.id)
-    return Ready(acc.id, acc.live, acc.test, cnpj, company_id, codigo)
+    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, account_id, codigo)
+    return Ready(account_id, key, test_key, cnpj, company_id, codigo)
 
 
 def ready_to_issue(client: Any, rt: Runtime, sim: SimulatorHandle, **kwargs: Any) -> Ready:
@@ -94,14 +115,14 @@ def ready_to_issue(client: Any, rt: Runtime, sim: SimulatorHandle, **kwargs: Any
     return ready
 
 
-def _company_id(rt: Runtime, account_id: str) -> str:
+def _company_id(rt: Runtime, account_id: str, codigo: str) -> str:
     from sqlalchemy import select
 
     from service.companies.models import Company
 
     with transaction(rt.sessions) as session:
         return session.execute(
-            select(Company.id).where(Company.account_id == account_id)
+            select(Company.id).where(Company.account_id == account_id, Company.codigo == codigo)
         ).scalar_one()
 
 

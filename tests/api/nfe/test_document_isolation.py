@@ -1,0 +1,153 @@
+"""Documents and tasks of another company of the same account are 404 (issue 12, defect 2).
+
+One account, two companies ready to issue (A and B). B owns an authorized NF-e, an authorized
+NFC-e and a queued task; every id route asked with company A selected must answer 404 and
+change nothing: the documents stay AUTORIZADA, no event is stored, the task stays RECEBIDA.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service.issuance.models import DocumentEvent, FiscalDocument
+from service.queue.models import FiscalTask
+from service.runtime import Runtime
+from simulator.testing import SimulatorHandle
+from tests.api.nfe.helpers import (
+    Ready,
+    another_company,
+    authority_settings,
+    count_rows,
+    nfe_body,
+    ready_to_issue,
+)
+
+API = "/api/v1"
+CANCEL = {"justificativa": "Cancelamento pedido pelo cliente no teste"}
+LETTER = {"correcao": "Correcao do endereco de entrega no teste"}
+
+
+@pytest.fixture
+def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
+    """No queue worker: a queued task waits in RECEBIDA, so "nothing changed" is observable."""
+    return app_factory(**authority_settings(sim), queue_inprocess=False)
+
+
+@pytest.fixture
+def two(client: Any, rt: Runtime, sim: SimulatorHandle) -> tuple[Ready, Ready]:
+    a = ready_to_issue(client, rt, sim)
+    return a, another_company(client, rt, sim, a)
+
+
+def _issued(client: Any, b: Ready, modulo: str) -> str:
+    body = nfe_body(f"PED-{modulo}", empresa=b.codigo)
+    answer = client.post(f"{API}/{modulo}", json=body, headers=b.headers)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["status"] == "AUTORIZADA"
+    return str(answer.get_json()["id"])
+
+
+def _queued(client: Any, b: Ready) -> str:
+    body = {"documento": "NFE", **nfe_body("PED-FILA", empresa=b.codigo)}
+    answer = client.post(f"{API}/fiscal/solicitacoes", json=body, headers=b.headers)
+    assert answer.status_code == 202, answer.get_json()
+    return str(answer.get_json()["solicitacao_id"])
+
+
+def _document_routes(modulo: str, doc_id: str) -> list[tuple[str, str, dict[str, Any] | None]]:
+    base = f"{API}/{modulo}/{doc_id}"
+    pdf = "danfe" if modulo == "nfe" else "danfce"
+    routes = [
+        ("GET", base, None),
+        ("GET", f"{base}/eventos", None),
+        ("GET", f"{base}/xml", None),
+        ("GET", f"{base}/{pdf}", None),
+        ("POST", f"{base}/cancelamento", CANCEL),
+    ]
+    if modulo == "nfe":
+        routes.append(("POST", f"{base}/cce", LETTER))
+    return routes
+
+
+def _task_routes(task_id: str) -> list[tuple[str, str, dict[str, Any] | None]]:
+    base = f"{API}/fiscal/solicitacoes/{task_id}"
+    return [
+        ("GET", base, None),
+        ("POST", f"{base}/cancelar", None),
+        ("POST", f"{base}/reprocessar", None),
+    ]
+
+
+def _status(rt: Runtime, model: Any, record_id: str) -> str:
+    with rt.sessions() as session:
+        record = session.get(model, record_id)
+        assert record is not None
+        return str(record.status)
+
+
+def test_another_companys_documents_and_tasks_are_404_and_untouched(client, rt, two):
+    a, b = two
+    documents = {modulo: _issued(client, b, modulo) for modulo in ("nfe", "nfce")}
+    task_id = _queued(client, b)
+    expected = {"DOCUMENTO_NAO_ENCONTRADO": [], "SOLICITACAO_NAO_ENCONTRADA": []}
+    for modulo, doc_id in documents.items():
+        expected["DOCUMENTO_NAO_ENCONTRADO"] += _document_routes(modulo, doc_id)
+    expected["SOLICITACAO_NAO_ENCONTRADA"] += _task_routes(task_id)
+    for selector in ({"empresa": a.codigo}, {"empresa_id": a.company_id}):
+        for code, routes in expected.items():
+            for method, path, body in routes:
+                answer = client.open(
+                    path, method=method, json=body, query_string=selector, headers=a.headers
+                )
+                assert answer.status_code == 404, (method, path, answer.get_json())
+                assert answer.get_json()["error"]["code"] == code, (method, path)
+    for doc_id in documents.values():
+        assert _status(rt, FiscalDocument, doc_id) == "AUTORIZADA"
+        assert count_rows(rt, DocumentEvent, documento_id=doc_id) == 0
+    assert _status(rt, FiscalTask, task_id) == "RECEBIDA"
+
+
+def test_the_owning_company_still_reaches_them(client, rt, two):
+    _a, b = two
+    doc_id = _issued(client, b, "nfe")
+    task_id = _queued(client, b)
+    mine = {"empresa": b.codigo}
+    got = client.get(f"{API}/nfe/{doc_id}", query_string=mine, headers=b.headers)
+    assert got.status_code == 200 and got.get_json()["id"] == doc_id
+    task = client.get(f"{API}/fiscal/solicitacoes/{task_id}", query_string=mine, headers=b.headers)
+    assert task.status_code == 200
+    cancelled = client.post(
+        f"{API}/fiscal/solicitacoes/{task_id}/cancelar", query_string=mine, headers=b.headers
+    )
+    assert cancelled.status_code == 200 and cancelled.get_json()["status"] == "CANCELADA"
+
+
+def test_several_companies_and_no_selector_is_422_on_empresa(client, rt, two):
+    _a, b = two
+    doc_id = _issued(client, b, "nfe")
+    for path in (f"{API}/nfe/{doc_id}", f"{API}/nfe", f"{API}/fiscal/solicitacoes"):
+        answer = client.get(path, headers=b.headers)
+        assert answer.status_code == 422, (path, answer.get_json())
+        assert answer.get_json()["error"]["errors"][0]["field"] == "empresa"
+
+
+def test_lists_show_only_the_selected_company(client, rt, two):
+    a, b = two
+    _issued(client, b, "nfe")
+    _queued(client, b)
+    for path in (f"{API}/nfe", f"{API}/fiscal/solicitacoes"):
+        theirs = client.get(path, query_string={"empresa": b.codigo}, headers=b.headers)
+        assert theirs.get_json()["total"] == 1, path
+        mine = client.get(path, query_string={"empresa": a.codigo}, headers=a.headers)
+        assert mine.get_json()["total"] == 0, path
+
+
+def test_a_single_company_account_needs_no_selector(client, rt, sim):
+    only = ready_to_issue(client, rt, sim)
+    doc_id = _issued(client, only, "nfe")
+    assert client.get(f"{API}/nfe/{doc_id}", headers=only.headers).status_code == 200
+    listed = client.get(f"{API}/nfe", headers=only.headers).get_json()
+    assert listed["total"] == 1
