@@ -47,16 +47,19 @@ def _only_company(credential: Credential) -> Company:
 
 
 def _selected(credential: Credential, company_id: str | None, codigo: str | None) -> Company:
-    """The active company of the account the selector names, else 403; found once a request."""
-    cached: Company | None = g.get("selected_company")
-    if cached is not None:
-        return cached
+    """The active company of the account the selector names, else 403; found once a request
+    (the guard's check and the view's `resolve_company` share it; keyed by what was asked,
+    because `g` outlives a request when a caller keeps an app context open)."""
+    asked = (credential.account_id, company_id, codigo)
+    cached: tuple[tuple[str, str | None, str | None], Company] | None = g.get("selected_company")
+    if cached is not None and cached[0] == asked:
+        return cached[1]
     found = operations.find_company(
         runtime.db(), credential.account_id, company_id=company_id, codigo=codigo
     )
     if found is None or not found.ativo:
         raise ApiError("EMPRESA_NAO_AUTORIZADA")
-    g.selected_company = found
+    g.selected_company = (asked, found)
     return found
 
 
