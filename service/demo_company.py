@@ -76,9 +76,7 @@ class _Api:
         self._headers = {"Authorization": f"Bearer {key}"}
 
     def call(self, method: str, path: str, accepted: tuple[int, ...], **kwargs: Any) -> Any:
-        answer = self._client.open(
-            "/api/v1" + path, method=method, headers=self._headers, **kwargs
-        )
+        answer = self._client.open("/api/v1" + path, method=method, headers=self._headers, **kwargs)
         if answer.status_code not in accepted:
             error = (answer.get_json(silent=True) or {}).get("error", {})
             raise DemoSetupError(f"{method} {path}: {answer.status_code} {error}")

@@ -153,7 +153,7 @@ def issue_commands(key: str, port: int) -> list[str]:
     auth = f'-H "Authorization: Bearer {key}"'
     extract = "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"id\"])'"
     return [
-        f"ID=$(curl -s -X POST {api}/nfe {auth} -H \"Content-Type: application/json\" "
+        f'ID=$(curl -s -X POST {api}/nfe {auth} -H "Content-Type: application/json" '
         f"-d '{body}' | tee /dev/stderr | {extract})",
         f"curl -s {api}/nfe/$ID/danfe {auth} -o danfe.pdf",
     ]

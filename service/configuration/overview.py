@@ -69,7 +69,8 @@ def empty() -> dict[str, Any]:
     }
     return {
         "empresa": None, "configuracao_fiscal_percentual": 0, "pronta_para_emitir": False,
-        "pronta_para_emitir_modelos": readiness.not_ready(), "etapas": etapas, "pendencias": ["Emitente: cadastre o emitente."], "emitente": None,
+        "pronta_para_emitir_modelos": readiness.not_ready(), "etapas": etapas,
+        "pendencias": ["Emitente: cadastre o emitente."], "emitente": None,
         "certificado": certificate.status(None),
         "totais": {"naturezas": 0, "regras_tributacao": 0, "regras_iva": 0},
     }  # fmt: skip
@@ -98,7 +99,8 @@ def build(company: Company) -> dict[str, Any]:
     pendencias.extend(model_pendencies)
     return {
         "empresa": company.codigo, "configuracao_fiscal_percentual": done,
-        "pronta_para_emitir": ready, "pronta_para_emitir_modelos": by_model, "etapas": etapas, "pendencias": pendencias,
+        "pronta_para_emitir": ready, "pronta_para_emitir_modelos": by_model,
+        "etapas": etapas, "pendencias": pendencias,
         "emitente": issuer.render(company), "certificado": cert,
         "totais": {"naturezas": results["natureza"][2], "regras_tributacao": results[
             "tributacao"][2], "regras_iva": results["iva"][2]},

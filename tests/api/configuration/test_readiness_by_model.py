@@ -28,8 +28,11 @@ def test_without_csc_nfe_is_ready_and_nfce_names_the_csc(client, rt):
     assert CSC_PENDENCY in state["pendencias"]
     product = {"codigo": "P1", "descricao": "Item", "ncm": "22021000", "preco": "1.00"}
     assert client.post("/api/v1/produtos", headers=auth(acc.live), json=product).status_code == 201
-    refused = client.post("/api/v1/nfce", headers=auth(acc.live), json={
-        "pedido": "N-1", "itens": [{"codigo": "P1", "quantidade": 1}], "pagamento": "pix"})
+    refused = client.post(
+        "/api/v1/nfce",
+        headers=auth(acc.live),
+        json={"pedido": "N-1", "itens": [{"codigo": "P1", "quantidade": 1}], "pagamento": "pix"},
+    )
     assert refused.status_code == 422
     assert "emitente.csc" in refused.get_json()["error"].get("missing", []), refused.get_json()
 
