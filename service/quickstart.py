@@ -24,7 +24,7 @@ from typing import Any
 import click
 
 from service.config import Settings
-from service.demo_company import DEMO_CNPJ, DEMO_CODE, DEMO_PEDIDO, DemoState
+from service.demo_company import DEMO_CNPJ, DEMO_CODE, DEMO_PEDIDO, DemoSetupError, DemoState
 
 DEV_ACCOUNT_FILE = "dev-account.json"
 DEMO_STATE_FILE = "demo-company.json"
@@ -111,7 +111,9 @@ def demo_a1_maker(sim_dir: Path) -> Callable[[str], tuple[bytes, str]]:
             command = [sys.executable, "-m", "simulator", "certs", "make-test", "--cnpj", cnpj,
                        "--name", "EMPRESA DEMONSTRACAO", "--out", str(out), "--password",
                        password, "--data-dir", str(sim_dir)]  # fmt: skip
-            subprocess.run(command, check=True, capture_output=True)
+            made = subprocess.run(command, capture_output=True, text=True)
+            if made.returncode != 0:
+                raise DemoSetupError(f"certificado de teste não emitido: {made.stderr.strip()}")
             return out.read_bytes(), password
 
     return make
@@ -124,7 +126,7 @@ def _ca_fingerprint(sim_dir: Path) -> str:
 def ensure_demo(settings: Settings, info: dict[str, Any], with_simulator: bool) -> DemoState:
     """The demo company; its certificate from the running simulator's CA, renewed when that CA
     changed (a deleted simulator folder), absent without a simulator."""
-    from service.demo_company import DemoSetupError, ensure_demo_company
+    from service.demo_company import ensure_demo_company
 
     sim_dir = simulator_dir(settings.data_dir)
     state_path = settings.data_dir / DEMO_STATE_FILE
