@@ -37,8 +37,6 @@ def not_ready() -> dict[str, bool]:
 
 def _pendencies(company: Company, model: Model) -> list[str]:
     found: list[str] = []
-    if model.module.value not in company.modulos:
-        found.append(f"{model.label}: módulo {model.module.value} não habilitado para a empresa.")
     natures = rules.list_natures(company, ativo=True)
     if not any(getattr(nature, model.default_flag) for nature in natures):
         found.append(
@@ -51,10 +49,15 @@ def _pendencies(company: Company, model: Model) -> list[str]:
 
 def by_model(company: Company, general_ready: bool) -> tuple[dict[str, bool], list[str]]:
     """Each model's readiness and the pendencies that are its own (listed even before the
-    general steps are done, so nothing comes as a surprise at the first issuance)."""
+    general steps are done, so nothing comes as a surprise at the first issuance). A model
+    whose module the company did not enable is not ready and asks for nothing: an NFS-e-only
+    company is not told to configure NFC-e."""
     ready: dict[str, bool] = {}
     pendencies: list[str] = []
     for model in MODELS:
+        if model.module.value not in company.modulos:
+            ready[model.key] = False  # not used by this company: nothing to ask for
+            continue
         own = _pendencies(company, model)
         ready[model.key] = general_ready and not own
         pendencies.extend(own)

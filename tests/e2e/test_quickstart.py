@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -135,6 +136,22 @@ def test_a_second_start_keeps_the_same_demo_company(tmp_path: Path):
     assert certificates.json()["total"] == 1
     assert products["total"] == 2
     assert overview["pronta_para_emitir_modelos"] == {"nfe": True, "nfce": True}
+
+
+def test_a_new_simulator_ca_gets_a_new_demo_certificate(tmp_path: Path):
+    """Deleting the simulator's folder makes a new CA: the old certificate would be refused."""
+    data_dir = tmp_path / "data"
+    with running_quickstart(data_dir) as first:
+        first.banner(BANNER_END)
+    shutil.rmtree(data_dir / "simulator")
+    with running_quickstart(data_dir) as second:
+        lines = second.banner(BANNER_END)
+        certificates = second.get("/configuracao-fiscal/logs?empresa=DEMO&entidade=certificado")
+        work = tmp_path / "work"
+        work.mkdir()
+        result = run_bash(_printed_commands(second), work)
+    assert certificates.json()["total"] == 2
+    assert json_objects(result.stderr)[0]["status"] == "AUTORIZADA", (result.stderr, lines)
 
 
 def test_without_simulator_the_demo_company_has_no_certificate_and_says_why(tmp_path: Path):
