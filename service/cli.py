@@ -51,12 +51,22 @@ def serve(host: str, port: int, workers: int | None) -> None:
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--simulator-port", default=8443, show_default=True, type=int)
 @click.option("--no-simulator", is_flag=True, help="Não inicia o simulador.")
-def quickstart(port: int, simulator_port: int, no_simulator: bool) -> None:
-    """Embedded mode in one command: simulator, database, dev account, API."""
+@click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Pasta de dados (padrão $FISCAL_DATA_DIR ou .data); o simulador fica em DIR/simulator.",
+)
+def quickstart(port: int, simulator_port: int, no_simulator: bool, data_dir: str | None) -> None:
+    """Embedded mode in one command: simulator, database, dev account, demo company, API."""
+    import os
+
     from service import quickstart as qs
     from service.migrate import upgrade
     from service.server import run_gunicorn
 
+    if data_dir is not None:
+        os.environ["FISCAL_DATA_DIR"] = data_dir
     settings = _settings()
     if settings.mode is not RuntimeMode.EMBEDDED:
         raise click.ClickException("quickstart é só para o modo embarcado (sem DATABASE_URL).")
@@ -64,7 +74,9 @@ def quickstart(port: int, simulator_port: int, no_simulator: bool) -> None:
         qs.start_simulator(settings.data_dir, simulator_port)
         settings = _settings()
     upgrade(settings.database_url)
-    click.echo(qs.banner(qs.ensure_dev_account(settings.data_dir), port))
+    info = qs.ensure_dev_account(settings.data_dir)
+    demo = qs.ensure_demo(settings, info, with_simulator=not no_simulator)
+    click.echo(qs.banner(info, port, demo, settings.data_dir))
     run_gunicorn(settings, host="127.0.0.1", port=port, workers=1)
 
 

@@ -2,28 +2,44 @@
 
 Embedded mode end to end on one machine: migrate the SQLite file, start the authority
 simulator beside the service (HTTPS with mutual TLS on loopback), make sure a development
-account exists, print a ready API key and a curl line, then serve with gunicorn.
+account and the demo company exist, print a ready API key and the commands that issue an NF-e
+and fetch its DANFE, then serve with gunicorn.
 """
 
 from __future__ import annotations
 
 import atexit
+import hashlib
 import json
 import os
+import secrets
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
+from service.config import Settings
+from service.demo_company import DEMO_CNPJ, DEMO_CODE, DEMO_PEDIDO, DemoSetupError, DemoState
+
 DEV_ACCOUNT_FILE = "dev-account.json"
+DEMO_STATE_FILE = "demo-company.json"
+"""Which simulator CA signed the demo certificate (a new CA means a new certificate)."""
+SIMULATOR_SUBDIR = "simulator"
+
+
+def simulator_dir(data_dir: Path) -> Path:
+    """The simulator's data dir (CA, state): the same default `fiscal certs make-test` uses."""
+    return data_dir / SIMULATOR_SUBDIR
 
 
 def start_simulator(data_dir: Path, port: int) -> subprocess.Popen[bytes] | None:
     """The simulator in its own process; the service only learns its URL and CA."""
-    ready = data_dir / "simulator" / "ready.json"
+    ready = simulator_dir(data_dir) / "ready.json"
     ready.parent.mkdir(parents=True, exist_ok=True)
     ready.unlink(missing_ok=True)
     command = [
@@ -84,13 +100,93 @@ def ensure_dev_account(data_dir: Path) -> dict[str, Any]:
     return info
 
 
-def banner(info: dict[str, Any], port: int) -> str:
+def demo_a1_maker(sim_dir: Path) -> Callable[[str], tuple[bytes, str]]:
+    """A1 certificates from the simulator's CA, through its own command (product code never
+    imports the simulator); the file lives in a private temporary folder only while read."""
+
+    def make(cnpj: str) -> tuple[bytes, str]:
+        password = secrets.token_urlsafe(18)
+        with tempfile.TemporaryDirectory() as folder:
+            out = Path(folder) / "demo-a1.pfx"
+            command = [sys.executable, "-m", "simulator", "certs", "make-test", "--cnpj", cnpj,
+                       "--name", "EMPRESA DEMONSTRACAO", "--out", str(out), "--password",
+                       password, "--data-dir", str(sim_dir)]  # fmt: skip
+            made = subprocess.run(command, capture_output=True, text=True)
+            if made.returncode != 0:
+                raise DemoSetupError(f"certificado de teste não emitido: {made.stderr.strip()}")
+            return out.read_bytes(), password
+
+    return make
+
+
+def _ca_fingerprint(sim_dir: Path) -> str:
+    return hashlib.sha256((sim_dir / "ca.pem").read_bytes()).hexdigest()
+
+
+def ensure_demo(settings: Settings, info: dict[str, Any], with_simulator: bool) -> DemoState:
+    """The demo company; its certificate from the running simulator's CA, renewed when that CA
+    changed (a deleted simulator folder), absent without a simulator."""
+    from service.demo_company import ensure_demo_company
+
+    sim_dir = simulator_dir(settings.data_dir)
+    state_path = settings.data_dir / DEMO_STATE_FILE
+    stored = json.loads(state_path.read_text()) if state_path.exists() else {}
+    current = _ca_fingerprint(sim_dir) if with_simulator else None
+    try:
+        state = ensure_demo_company(
+            settings, info["api_keys"]["live"], csc=secrets.token_hex(16).upper(),
+            make_a1=demo_a1_maker(sim_dir) if with_simulator else None,
+            renew_certificate=with_simulator and stored.get("ca_sha256") != current,
+        )  # fmt: skip
+    except DemoSetupError as exc:
+        raise click.ClickException(f"empresa de demonstração não preparada: {exc}") from exc
+    if state.certificate == "instalado":
+        state_path.write_text(json.dumps({"ca_sha256": current}))
+    return state
+
+
+def issue_commands(key: str, port: int) -> list[str]:
+    """Two shell lines: issue the demo NF-e (its JSON shown on stderr) and save its DANFE."""
+    api = f"http://127.0.0.1:{port}/api/v1"
+    body = json.dumps({"empresa": DEMO_CODE, "pedido": DEMO_PEDIDO, "cliente": "C001",
+                       "itens": [{"codigo": "P001", "quantidade": 2},
+                                 {"codigo": "P002", "quantidade": 1}],
+                       "pagamento": "pix"}, ensure_ascii=False)  # fmt: skip
+    auth = f'-H "Authorization: Bearer {key}"'
+    extract = "python3 -c 'import json,sys; print(json.load(sys.stdin)[\"id\"])'"
+    return [
+        f'ID=$(curl -s -X POST {api}/nfe {auth} -H "Content-Type: application/json" '
+        f"-d '{body}' | tee /dev/stderr | {extract})",
+        f"curl -s {api}/nfe/$ID/danfe {auth} -o danfe.pdf",
+    ]
+
+
+def _demo_lines(demo: DemoState, key: str, port: int) -> list[str]:
+    overview = (f'curl -s "http://127.0.0.1:{port}/api/v1/configuracao-fiscal?empresa='
+                f'{DEMO_CODE}" -H "Authorization: Bearer {key}"')  # fmt: skip
+    head = (f"Empresa de demonstração {DEMO_CODE} (CNPJ {DEMO_CNPJ}, Simples Nacional, SP): "
+            "produtos P001 e P002, cliente C001, CSC da NFC-e.")  # fmt: skip
+    if demo.certificate == "sem_simulador":
+        return [head, "Sem o simulador (--no-simulator) nenhuma autoridade confia num "
+                "certificado de teste: a DEMO não recebe certificado e não emite. Cadastros, "
+                "/fiscal/calcular e a configuração funcionam; para emitir, reinicie sem "
+                "--no-simulator.", "Pendências:", overview]  # fmt: skip
+    return [head, "Certificado A1 emitido pela CA do simulador. Emita uma NF-e (pedido "
+            f"{DEMO_PEDIDO}: repetir devolve a mesma nota) e baixe o DANFE em danfe.pdf:", "",
+            *issue_commands(key, port), "", "Configuração:", overview]  # fmt: skip
+
+
+def banner(info: dict[str, Any], port: int, demo: DemoState, data_dir: Path) -> str:
     key = info["api_keys"]["test"]
-    return (
-        f"\nServiço fiscal (modo embarcado) em http://127.0.0.1:{port}\n"
-        f"Conta de desenvolvimento: {info['account_id']}\n"
-        f"Chave de teste (homologação): {key}\n"
-        f"Chave live: {info['api_keys']['live']}\n"
-        f"Documentação: http://127.0.0.1:{port}/api/v1/docs\n\n"
-        f'curl -H "Authorization: Bearer {key}" http://127.0.0.1:{port}/api/v1/api-keys\n'
-    )
+    lines = [
+        "",
+        f"Serviço fiscal (modo embarcado) em http://127.0.0.1:{port}",
+        f"Conta de desenvolvimento: {info['account_id']}",
+        f"Chave de teste (homologação): {key}",
+        f"Chave live: {info['api_keys']['live']}",
+        f"Dados: {data_dir.resolve()} (simulador e sua CA: {simulator_dir(data_dir).resolve()})",
+        f"Documentação: http://127.0.0.1:{port}/api/v1/docs",
+        "",
+        *_demo_lines(demo, key, port),
+    ]
+    return "\n".join(lines) + "\n"

@@ -13,7 +13,24 @@ import click
 from simulator import pki
 from simulator.settings import from_environment
 
-DEFAULT_DATA_DIR = Path(".fiscal-sim")
+SERVICE_DATA_DIR = ".data"
+"""The service's default data dir (``FISCAL_DATA_DIR``); ``fiscal quickstart`` keeps the simulator
+in its ``simulator/`` subfolder."""
+
+
+def default_data_dir() -> Path:
+    """Where the CA and the state live when ``--data-dir`` is not given.
+
+    ``$FISCAL_SIM_DATA_DIR``, else ``$FISCAL_DATA_DIR/simulator`` (default ``.data/simulator``):
+    the folder ``scripts/dev`` gives the simulator it starts, so a certificate made without
+    ``--data-dir`` is signed by the CA that simulator trusts.
+    """
+    import os
+
+    explicit = os.environ.get("FISCAL_SIM_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("FISCAL_DATA_DIR") or SERVICE_DATA_DIR) / "simulator"
 
 
 @click.group(name="simulator", help="Tax-authority simulator (SEFAZ SOAP and national NFS-e).")
@@ -29,7 +46,8 @@ def simulator_group() -> None:
     "--data-dir",
     type=click.Path(path_type=Path),
     default=None,
-    help="State, CA and server certificate (default $FISCAL_SIM_DATA_DIR or .fiscal-sim).",
+    help="State, CA and server certificate (default $FISCAL_SIM_DATA_DIR, else "
+    "$FISCAL_DATA_DIR/simulator, else .data/simulator).",
 )
 @click.option("--seed", type=int, default=None, help="Seed for probabilistic faults.")
 @click.option(
@@ -49,11 +67,9 @@ def serve(
     seed: int | None, trust_bundle: Path | None, ready_file: Path | None,
 ) -> None:  # fmt: skip
     """Run the simulator until interrupted; prints its URL and the CA bundle path."""
-    import os
-
     from simulator.server import Simulator
 
-    directory = data_dir or Path(os.environ.get("FISCAL_SIM_DATA_DIR", DEFAULT_DATA_DIR))
+    directory = data_dir or default_data_dir()
     settings = from_environment(directory, host=host, port=port, admin_port=admin_port,
                                 seed=seed, trust_bundle=trust_bundle)  # fmt: skip
     simulator = Simulator(settings)
@@ -96,7 +112,8 @@ def certs_group() -> None:
     "--data-dir",
     type=click.Path(path_type=Path),
     default=None,
-    help="Simulator data dir holding the CA (created if absent).",
+    help="Simulator data dir holding the CA (default as `serve`: $FISCAL_SIM_DATA_DIR, else "
+    "$FISCAL_DATA_DIR/simulator, else .data/simulator; the CA is created if absent).",
 )
 def make_test(
     cnpj: str | None, cpf: str | None, name: str, out: Path, password: str, days: int,
@@ -104,11 +121,16 @@ def make_test(
 ) -> None:  # fmt: skip
     """Issue an A1 PKCS#12 with the ICP-Brasil fields, trusted by the simulator."""
     import datetime as dt
-    import os
 
     if (cnpj is None) == (cpf is None):
         raise click.UsageError("give exactly one of --cnpj or --cpf")
-    directory = data_dir or Path(os.environ.get("FISCAL_SIM_DATA_DIR", DEFAULT_DATA_DIR))
+    directory = data_dir or default_data_dir()
+    if not (directory / pki.CA_CERT_FILE).exists():
+        click.echo(
+            f"warning: no CA in {directory}; a new one is created there. Only a simulator started "
+            "with this data dir trusts the certificate.",
+            err=True,
+        )
     ca = pki.load_or_create_ca(directory)
     start = dt.datetime.now(dt.UTC) - dt.timedelta(minutes=5)
     pfx = pki.issue_a1(ca, cnpj=cnpj, cpf=cpf, name=name, not_before=start,

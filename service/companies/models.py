@@ -92,3 +92,8 @@ class Company(Base):
     reg_estadual_cteos: Mapped[str | None] = mapped_column(String(25), nullable=True)
     regime_especial_nfse: Mapped[int | None] = mapped_column(Integer, nullable=True)
     limite_revisao: Mapped[Decimal | None] = mapped_column(Numeric(4, 3), nullable=True)
+
+    @property
+    def has_csc(self) -> bool:
+        """NFC-e signs its QR Code with the CSC: both its id and the sealed token are needed."""
+        return bool(self.csc_id) and self.csc_cifrado is not None

@@ -2,6 +2,7 @@
 
 Percentage: each of the four mandatory steps (issuer, certificate, nature, tax) is worth 25
 points when `configurado`; IVA is optional and adds nothing (spec: not mandatory).
+`pronta_para_emitir_modelos` adds what each model needs of its own (`readiness`).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from datetime import date
 from typing import Any
 
 from service.companies.models import Company
-from service.configuration import certificate, issuer, rules
+from service.configuration import certificate, issuer, readiness, rules
 
 REQUIRED_ISSUER_FIELDS = ("cnpj", "razao_social", "uf", "ie", "crt", "cep", "logradouro",
                           "numero", "bairro", "municipio", "cod_municipio")  # fmt: skip
@@ -68,7 +69,8 @@ def empty() -> dict[str, Any]:
     }
     return {
         "empresa": None, "configuracao_fiscal_percentual": 0, "pronta_para_emitir": False,
-        "etapas": etapas, "pendencias": ["Emitente: cadastre o emitente."], "emitente": None,
+        "pronta_para_emitir_modelos": readiness.not_ready(), "etapas": etapas,
+        "pendencias": ["Emitente: cadastre o emitente."], "emitente": None,
         "certificado": certificate.status(None),
         "totais": {"naturezas": 0, "regras_tributacao": 0, "regras_iva": 0},
     }  # fmt: skip
@@ -93,9 +95,12 @@ def build(company: Company) -> dict[str, Any]:
     ready = cert_usable and all(
         etapas[k]["status"] == "configurado" for k, _l, req in STEPS if req and k != "certificado"
     )
+    by_model, model_pendencies = readiness.by_model(company, ready)
+    pendencias.extend(model_pendencies)
     return {
         "empresa": company.codigo, "configuracao_fiscal_percentual": done,
-        "pronta_para_emitir": ready, "etapas": etapas, "pendencias": pendencias,
+        "pronta_para_emitir": ready, "pronta_para_emitir_modelos": by_model,
+        "etapas": etapas, "pendencias": pendencias,
         "emitente": issuer.render(company), "certificado": cert,
         "totais": {"naturezas": results["natureza"][2], "regras_tributacao": results[
             "tributacao"][2], "regras_iva": results["iva"][2]},

@@ -175,5 +175,5 @@ def check_issuer(company: Company, modelo: str, gaps: Gaps) -> None:
     for name in _ISSUER_FIELDS:
         if not getattr(company, name):
             gaps.add(f"emitente.{name}", "EMITENTE_INCOMPLETO")
-    if modelo == "65" and (not company.csc_id or company.csc_cifrado is None):
+    if modelo == "65" and not company.has_csc:
         gaps.add("emitente.csc", "CSC_AUSENTE")

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 import ssl
 import subprocess
 import sys
@@ -94,3 +95,29 @@ def test_certs_make_test_issues_a_trusted_a1_with_icp_brasil_fields(tmp_path):
     ca = (tmp_path / "d" / "ca.pem").read_bytes()
     context = ssl.create_default_context(cadata=ca.decode())
     assert context.get_ca_certs()[0]["subject"]
+
+
+def test_certs_make_test_defaults_to_the_quickstart_simulator_ca(tmp_path):
+    """Without --data-dir the certificate is signed by the CA `fiscal quickstart` gives its
+    simulator ($FISCAL_DATA_DIR/simulator), not by a CA of its own elsewhere."""
+    from cryptography import x509
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    from simulator import pki
+
+    service_data = tmp_path / "data"
+    pki.save_ca(pki.create_ca(), service_data / "simulator")
+    ca = x509.load_pem_x509_certificate((service_data / "simulator" / "ca.pem").read_bytes())
+    env = {k: v for k, v in os.environ.items() if k != "FISCAL_SIM_DATA_DIR"}
+    env["FISCAL_DATA_DIR"] = str(service_data)
+    out = tmp_path / "a1.pfx"
+    made = subprocess.run(
+        [sys.executable, "-m", "simulator", "certs", "make-test", "--cnpj", "11222333000181",
+         "--out", str(out), "--password", "pw"],
+        cwd=tmp_path, env=env, check=True, capture_output=True, text=True,
+    )  # fmt: skip
+    assert "warning" not in made.stderr
+    _, cert, _ = pkcs12.load_key_and_certificates(out.read_bytes(), b"pw")
+    assert cert is not None
+    cert.verify_directly_issued_by(ca)
+    assert not (tmp_path / ".fiscal-sim").exists()
