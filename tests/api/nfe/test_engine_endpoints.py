@@ -4,19 +4,10 @@ JSON, explain on every endpoint, and the confidence score as a number that admit
 from __future__ import annotations
 
 from tests.api.nfe.helpers import add_product, nfe_body, ready_to_issue
-from tests.api.nfe.test_preview import ISS_SP, NFSE
+from tests.api.nfe.test_preview import API, ISS_SP, NFSE, PREVIEW, VALIDATE, _operation
 
-API = "/api/v1"
 CALCULAR = API + "/fiscal/calcular"
-PREVIEW = API + "/fiscal/preview"
-VALIDATE = API + "/fiscal/validate"
 BASE_RULES = API + "/configuracao-fiscal/regras-base"
-
-
-def _operation(**overrides):
-    body = nfe_body(**overrides)
-    body.pop("pedido")
-    return body
 
 
 def test_calcular_takes_the_issuance_json_with_prices_from_the_register(client, rt, sim):
