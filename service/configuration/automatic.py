@@ -138,11 +138,19 @@ def _iva_body(company: Company, out: Outcome) -> dict[str, Any] | None:
             "descricao": "[Auto] IBS/CBS 2026", **rates}  # fmt: skip
 
 
+SIMPLES_REGIMES = {
+    1: "Simples Nacional",
+    2: "Simples Nacional com excesso de sublimite",
+    4: "Simples Nacional - MEI",
+}
+
+
 def _no_iva_reason(company: Company) -> str:
     """Why a Simples Nacional / MEI issuer gets no `[Auto]` IBS/CBS rule, in the global pack's
     words: the pack's rule in force for its CRT says IBS/CBS does not apply, and why
     (2026: LC 214/2025 art. 348 III c, ../shared/research/tax_domain.md §3)."""
     crt, today = str(company.crt), date.today()
+    regime = f"{SIMPLES_REGIMES.get(company.crt or 0, 'Simples Nacional')} (CRT {crt})"
     for rule in _global_rules(RuleType.IBS_CBS):
         if (
             rule.in_force(today)
@@ -150,14 +158,11 @@ def _no_iva_reason(company: Company) -> str:
             and rule.resultado.get("aplicar") is False
         ):
             return (
-                f"Simples Nacional (CRT {crt}): nenhuma regra IBS/CBS criada. "
+                f"{regime}: nenhuma regra IBS/CBS criada. "
                 f"{rule.resultado.get('motivo')} (fonte: {rule.fonte}); o pacote global "
                 f"({rule.id}) decide o IBS/CBS no cálculo."
             )
-    return (
-        f"Simples Nacional (CRT {crt}): nenhuma regra IBS/CBS criada; o pacote global decide "
-        "o IBS/CBS no cálculo."
-    )
+    return f"{regime}: nenhuma regra IBS/CBS criada; o pacote global decide o IBS/CBS no cálculo."
 
 
 def _existing_auto(company: Company, kind: rules.RuleKind, criteria: dict[str, Any]) -> Any:
