@@ -1,16 +1,19 @@
-"""DANFE (NF-e) and DANFC-e (NFC-e) PDFs, rendered from the stored authorized XML.
+"""DANFE (NF-e), DANFC-e (NFC-e) and DACCe (CC-e) PDFs, rendered from the stored authorized XML.
 
 Rendering is delegated to `brazilfiscalreport` (fpdf2). The XML first goes through our hardened
 parser, because the library parses with the standard library; what it receives is our own
-re-serialization of a document we already accepted.
+re-serialization of a document we already accepted. A cancelled document's DANFE/DANFC-e
+carries the library's CANCELADA watermark (`watermark_cancelled`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from brazilfiscalreport.danfce import Danfce
-from brazilfiscalreport.danfe import Danfe
+from brazilfiscalreport.dacce import DaCCe
+from brazilfiscalreport.danfce import Danfce, DanfceConfig
+from brazilfiscalreport.danfe import Danfe, DanfeConfig
 from lxml import etree
 
 from documents.errors import PdfRenderError
@@ -42,11 +45,33 @@ def _checked(xml: bytes, model: str) -> str:
     return str(etree.tostring(root, encoding="unicode"))
 
 
-def render_danfe(nfe_proc_xml: bytes) -> bytes:
+def render_danfe(nfe_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
     """The DANFE PDF of an NF-e (model 55); pass the authorized `nfeProc`."""
-    return _render(Danfe, _checked(nfe_proc_xml, "55"))
+    config = DanfeConfig(watermark_cancelled=cancelled)
+    return _render(lambda xml: Danfe(xml, config=config), _checked(nfe_proc_xml, "55"))
 
 
-def render_danfce(nfe_proc_xml: bytes) -> bytes:
+def render_danfce(nfe_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
     """The DANFC-e PDF of an NFC-e (model 65); pass the authorized `nfeProc`."""
-    return _render(Danfce, _checked(nfe_proc_xml, "65"))
+    config = DanfceConfig(watermark_cancelled=cancelled)
+    return _render(lambda xml: Danfce(xml, config=config), _checked(nfe_proc_xml, "65"))
+
+
+CCE_EVENT = "110110"
+
+
+def render_dacce(proc_evento_xml: bytes, issuer: Mapping[str, str | None]) -> bytes:
+    """The DACCe PDF of a correction letter; pass the registered `procEventoNFe`.
+
+    The event carries only the issuer's CNPJ, so the issuer box comes from `issuer` (keys
+    `nome`, `end`, `bairro`, `cep`, `cidade`, `uf`, `fone`, `ie`, as the library names them).
+    """
+    root = parse_untrusted(proc_evento_xml)
+    if root.tag != _Q + "procEventoNFe":
+        raise PdfRenderError(f"expected procEventoNFe, got {etree.QName(root).localname}")
+    kind = root.findtext(f"{_Q}evento/{_Q}infEvento/{_Q}tpEvento")
+    if kind != CCE_EVENT:
+        raise PdfRenderError(f"event {kind or '?'} is not a CC-e ({CCE_EVENT})")
+    emitente = {k: v for k, v in issuer.items() if v}
+    xml = str(etree.tostring(root, encoding="unicode"))
+    return _render(lambda text: DaCCe(text, emitente=emitente), xml)

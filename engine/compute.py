@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from engine.context import DocumentType, Item, TaxContext
-from engine.defaults import REVIEW_THRESHOLD
+from engine.defaults import REVIEW_CAP_STEP, REVIEW_THRESHOLD
 from engine.errors import ContextError
 from engine.facts import Facts, document_facts, item_facts
 from engine.flows.goods import goods_item
@@ -49,7 +49,8 @@ def compute(
     flow = FLOWS.get(ctx.documento)
     base = document_facts(ctx)
     items = tuple(flow(run, item_facts(base, it), it) for it in ctx.itens) if flow else ()
-    score = run.confidence()
+    forced = bool(run.review_reasons)
+    score = reviewed_score(run.confidence(), review_threshold) if forced else run.confidence()
     return TaxResult(
         documento=ctx.documento.value,
         data_operacao=ctx.data_operacao,
@@ -60,11 +61,21 @@ def compute(
         warnings=tuple(run.warnings),
         missing=tuple(run.missing),
         confidence_score=score,
-        requires_review=bool(run.review_reasons) or score < review_threshold,
+        requires_review=forced or score < review_threshold,
         decisions=tuple(run.decisions) if explain else None,
         _rules=run.rules(),
         _compiled=tuple(run.used.values()),
     )
+
+
+def reviewed_score(score: Decimal, threshold: Decimal) -> Decimal:
+    """The score of a result whose review was forced (a rule's `requer_revisao`, a failed check).
+
+    Such a result must not claim the confidence of a clean one (a 1.00 next to
+    `requires_review: true` reads as a contradiction), so its score is capped one hundredth
+    below the review threshold: `requires_review` is then always `score < threshold`.
+    """
+    return max(Decimal(0), min(score, threshold - REVIEW_CAP_STEP))
 
 
 def _check(ctx: TaxContext) -> None:

@@ -14,6 +14,11 @@ Chosen so that rules backed by one secondary source (confiança C = 0.70) force 
 rules backed by two agreeing sources (B = 0.85) do not.
 """
 
+REVIEW_CAP_STEP = Decimal("0.01")
+"""A result whose review is forced scores at most this much below the review threshold
+(`compute.reviewed_score`): the score's resolution, so the cap is the highest score that
+still reads as "needs review"."""
+
 FALLBACK_PENALTY = Decimal("0.90")
 """Factor applied to the confidence score for each fallback the engine had to take
 (e.g. withholding presumed absent because no rule matched)."""

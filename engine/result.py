@@ -262,7 +262,7 @@ class TaxResult:
             "rules_used": jsonable(self.rules_used),
             "warnings": jsonable(self.warnings),
             "missing": jsonable(self.missing),
-            "confidence_score": str(self.confidence_score),
+            "confidence_score": float(self.confidence_score),  # a JSON number (spec: 0 to 1)
             "requires_review": self.requires_review,
         }
         if self.decisions is not None:

@@ -1,5 +1,9 @@
 """JSON-ready conversion: Decimals as strings, dates ISO, enums by wire value, None dropped.
 
+Finite floats stay JSON numbers: the only one the engine makes is `confidence_score` (a 0..1
+score with two places, not money: the spec makes it a number). Rates and amounts are Decimals,
+and a float in a rule is refused when the rule is loaded (`validation.py`).
+
 One function so that `to_dict()` and the snapshot agree on every representation. The
 converter of each type is chosen once (in the order of the rules below) and cached, and a
 dataclass's public fields are listed once per class: a result of 990 items has about 100,000
@@ -21,9 +25,9 @@ Converter = Callable[[Any], Any]
 def jsonable(value: Any) -> Any:
     """Convert a value tree to JSON data; dataclass fields that are None are omitted.
 
-    None, bool, int and str (subclasses included) stay as they are; Decimal becomes its
-    string; other enums their value; dates ISO; mappings dicts with text keys; sets sorted
-    lists; lists and tuples lists; dataclass instances dicts of their public (no leading
+    None, bool, int, str (subclasses included) and finite floats stay as they are; Decimal
+    becomes its string; other enums their value; dates ISO; mappings dicts with text keys;
+    sets sorted lists; lists and tuples lists; dataclass instances dicts of their public (no leading
     underscore) non-None fields. Anything else is a TypeError.
     """
     convert = _CONVERTERS.get(type(value))
@@ -38,6 +42,12 @@ def _same(value: Any) -> Any:
 
 def _text(value: Any) -> str:
     return str(value)
+
+
+def _number(value: float) -> float:
+    if value != value or value in (float("inf"), float("-inf")):
+        raise TypeError("não serializável: float não finito")
+    return value
 
 
 def _enum(value: Enum) -> Any:
@@ -89,6 +99,8 @@ def _converter_for(kind: type) -> Converter:
         return _same
     if issubclass(kind, Decimal):
         return _text
+    if issubclass(kind, float):
+        return _number
     if issubclass(kind, Enum):
         return _enum
     if issubclass(kind, date):

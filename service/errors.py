@@ -56,6 +56,7 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "XML_INDISPONIVEL": ErrorSpec(409, "XML autorizado ainda não disponível."),
     "DOCUMENTO_NAO_AUTORIZADO": ErrorSpec(409, "Disponível apenas para documento autorizado."),
     "DOCUMENTO_SEM_PROTOCOLO": ErrorSpec(409, "Documento sem protocolo de autorização."),
+    "EVENTO_SEM_PDF": ErrorSpec(409, "Só a carta de correção (CC-e) tem representação em PDF."),
     "CONDUTOR_JA_INCLUIDO": ErrorSpec(409, "Condutor já incluído no MDF-e."),
     "REGISTRO_DUPLICADO": ErrorSpec(409, "Registro já existe."),
     "LIMITE_EMPRESAS": ErrorSpec(409, "Limite de empresas da conta atingido."),

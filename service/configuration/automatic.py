@@ -5,6 +5,12 @@ Nothing is deleted and nothing duplicated: a rule is generated only when no `[Au
 the same criteria exists (active or deactivated by the user). Rates come from the global rule
 packs (`rulepacks/`) or from the law the spec names (PIS/COFINS by regime); when a pack does
 not have a rate the rule is created without it and the answer says so in `avisos`.
+
+An `[Auto]` rule the configuration still owns is brought up to date (e.g. PIS/COFINS once
+`apuracao` is known). Ownership is tracked by revision: the tag `auto-revisao:N` records the
+revision the configuration wrote last (no tag: revision 1, as created), and any change through
+the API bumps `revisao`, so a rule whose revision moved on was changed by the user and is left
+alone, as is a deactivated one; both are named in `avisos`.
 """
 
 from __future__ import annotations
@@ -38,8 +44,26 @@ class Outcome:
     criados: dict[str, int] = field(
         default_factory=lambda: {"naturezas": 0, "tributacao": 0, "iva": 0}
     )
+    atualizados: dict[str, int] = field(default_factory=lambda: {"tributacao": 0, "iva": 0})
     desativadas: int = 0
     avisos: list[str] = field(default_factory=list)
+
+
+OWNED_REVISION = "auto-revisao:"
+"""Tag prefix recording the revision the automatic configuration wrote last."""
+
+
+def owned(rule: Any) -> bool:
+    """True while the rule holds what the automatic configuration wrote (the user never changed
+    it through the API: every such change bumps `revisao`)."""
+    marks = [t for t in rule.tags or [] if t.startswith(OWNED_REVISION)]
+    written = int(marks[-1].removeprefix(OWNED_REVISION)) if marks else 1
+    return bool(rule.ativo) and rule.revisao == written
+
+
+def _mark_owned(rule: Any) -> None:
+    others = [t for t in rule.tags or [] if not t.startswith(OWNED_REVISION)]
+    rule.tags = [*others, f"{OWNED_REVISION}{rule.revisao}"]
 
 
 def _global_rules(tipo: RuleType) -> list[Rule]:
@@ -81,7 +105,12 @@ def _tax_bodies(company: Company, regime: str | None, out: Outcome) -> list[dict
         pis, cofins = PIS_COFINS[regime]
         family.update(cst_pis="01", aliq_pis=pis, cst_cofins="01", aliq_cofins=cofins)
     else:
-        out.avisos.append("Informe `apuracao` (presumido ou real) para gerar PIS/COFINS.")
+        out.avisos.append(
+            "Emitente do regime normal (CRT 3) sem `apuracao`: as regras [Auto] foram geradas "
+            "sem PIS/COFINS e a NF-e não pode ser emitida. Informe `apuracao` (presumido ou "
+            "real) no emitente ou em POST /configuracao-fiscal/automatica: as regras [Auto] "
+            "serão completadas."
+        )
     internal = internal_icms_rate(company.uf or "", date.today())
     if internal is None:
         out.avisos.append(f"Alíquota interna de ICMS de {company.uf} ausente no pacote global.")
@@ -95,6 +124,7 @@ def _tax_bodies(company: Company, regime: str | None, out: Outcome) -> list[dict
 def _iva_body(company: Company, out: Outcome) -> dict[str, Any] | None:
     """The 2026 IBS/CBS test-year rule (CST 000, cClassTrib 000001), rates from the pack."""
     if company.crt != 3:
+        out.avisos.append(_no_iva_reason(company))
         return None
     packs = [r for r in _global_rules(RuleType.IBS_CBS) if r.in_force(date.today())]
     result = dict(packs[0].resultado) if packs else {}
@@ -106,6 +136,33 @@ def _iva_body(company: Company, out: Outcome) -> dict[str, Any] | None:
     return {"cst": "000", "cclasstrib": "000001", "prioridade": AUTO_PRIORITY,
             "vigencia_inicio": date(2026, 1, 1), "vigencia_fim": date(2026, 12, 31),
             "descricao": "[Auto] IBS/CBS 2026", **rates}  # fmt: skip
+
+
+SIMPLES_REGIMES = {
+    1: "Simples Nacional",
+    2: "Simples Nacional com excesso de sublimite",
+    4: "Simples Nacional - MEI",
+}
+
+
+def _no_iva_reason(company: Company) -> str:
+    """Why a Simples Nacional / MEI issuer gets no `[Auto]` IBS/CBS rule, in the global pack's
+    words: the pack's rule in force for its CRT says IBS/CBS does not apply, and why
+    (2026: LC 214/2025 art. 348 III c, ../shared/research/tax_domain.md §3)."""
+    crt, today = str(company.crt), date.today()
+    regime = f"{SIMPLES_REGIMES.get(company.crt or 0, 'Simples Nacional')} (CRT {crt})"
+    for rule in _global_rules(RuleType.IBS_CBS):
+        if (
+            rule.in_force(today)
+            and crt in (rule.criterios.get("crt_in") or ())
+            and rule.resultado.get("aplicar") is False
+        ):
+            return (
+                f"{regime}: nenhuma regra IBS/CBS criada. "
+                f"{rule.resultado.get('motivo')} (fonte: {rule.fonte}); o pacote global "
+                f"({rule.id}) decide o IBS/CBS no cálculo."
+            )
+    return f"{regime}: nenhuma regra IBS/CBS criada; o pacote global decide o IBS/CBS no cálculo."
 
 
 def _existing_auto(company: Company, kind: rules.RuleKind, criteria: dict[str, Any]) -> Any:
@@ -125,13 +182,27 @@ def _existing_auto(company: Company, kind: rules.RuleKind, criteria: dict[str, A
 def _ensure_rule(
     company: Company, kind: rules.RuleKind, body: dict[str, Any], out: Outcome
 ) -> None:
-    criteria = rules._clean(rules._split(kind, body)[0])
-    existing = _existing_auto(company, kind, criteria)
-    if existing is not None:
-        out.desativadas += 0 if existing.ativo else 1
+    """Create the rule, or bring the `[Auto]` rule with its criteria up to date if owned."""
+    criteria, result = rules._split(kind, body)
+    existing = _existing_auto(company, kind, rules._clean(criteria))
+    if existing is None:
+        created, _ = rules.create_rule(company, kind, body, tags=[AUTO_TAG])
+        _mark_owned(created)
+        out.criados[kind.entidade] += 1
         return
-    rules.create_rule(company, kind, body, tags=[AUTO_TAG])
-    out.criados[kind.entidade] += 1
+    out.desativadas += 0 if existing.ativo else 1
+    if existing.resultado == rules._clean(result):
+        return
+    if not owned(existing):
+        state = "alterada" if existing.ativo else "desativada"
+        out.avisos.append(
+            f"Regra [Auto] {existing.id} ({existing.descricao}) {state} pelo usuário: não foi "
+            f"atualizada para o regime {out.regime or 'informado'}; revise-a manualmente."
+        )
+        return
+    rules.replace_result(company, kind, existing, {**result})
+    _mark_owned(existing)
+    out.atualizados[kind.entidade] += 1
 
 
 def run(company: Company, apuracao: str | None = None) -> Outcome:

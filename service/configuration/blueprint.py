@@ -86,6 +86,7 @@ def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any
         "crt": outcome.crt,
         "regime": outcome.regime,
         "criados": outcome.criados,
+        "atualizados": outcome.atualizados,
         "regras_automaticas_desativadas": outcome.desativadas,
         "avisos": outcome.avisos,
         "configuracao_fiscal_percentual": state["configuracao_fiscal_percentual"],
@@ -120,9 +121,11 @@ class Issuer(MethodView):
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create the company bound to the key's user; it starts in homologation."""
         company = issuer.create(current_credential(), body)
-        answer: dict[str, Any] = {"empresa": company.codigo}
+        answer: dict[str, Any] = {"empresa": company.codigo, "avisos": []}
         if body.get("config_automatica", True):
-            answer["configuracao_automatica"] = _automatic_answer(automatic.run(company), company)
+            automatic_answer = _automatic_answer(automatic.run(company), company)
+            answer.update(configuracao_automatica=automatic_answer,
+                          avisos=automatic_answer["avisos"])  # fmt: skip
         answer["emitente"] = issuer.render(company)
         _commit()
         return answer
@@ -133,11 +136,15 @@ class Issuer(MethodView):
     def put(self, body: dict[str, Any]) -> dict[str, Any]:
         """Partial update; previous and new values are audited."""
         company = issuer.update(resolve_company(), dict(body))
+        answer: dict[str, Any] = {"avisos": []}
         if body.get("config_automatica", True) and company.crt is not None:
-            automatic.run(company)
+            automatic_answer = _automatic_answer(automatic.run(company), company)
+            answer.update(configuracao_automatica=automatic_answer,
+                          avisos=automatic_answer["avisos"])  # fmt: skip
         state = overview.build(company)
         _commit()
-        return {"emitente": issuer.render(company), "status": state["etapas"]["emitente"]}
+        return {"emitente": issuer.render(company), "status": state["etapas"]["emitente"],
+                **answer}  # fmt: skip
 
 
 def _upload() -> certificate.Upload:

@@ -184,11 +184,27 @@ def update_rule(
     rule.criterios = _clean({**rule.criterios, **criteria})
     rule.resultado = _clean({**rule.resultado, **result})
     _set(rule, body, ("descricao", "prioridade", "vigencia_inicio", "vigencia_fim", "ativo"))
+    _record_update(company, kind, rule, before)
+    return rule
+
+
+def replace_result(
+    company: Company, kind: RuleKind, rule: TaxRule | IvaRule, result: dict[str, Any]
+) -> None:
+    """Replace the whole result (the automatic configuration rewriting a rule it owns: a
+    value it no longer produces must go, which a PUT's merge would keep). Audited."""
+    before = render_rule(rule, kind)
+    rule.resultado = _clean({k: plain(v) for k, v in result.items()})
+    _record_update(company, kind, rule, before)
+
+
+def _record_update(
+    company: Company, kind: RuleKind, rule: TaxRule | IvaRule, before: dict[str, Any]
+) -> None:
     rule.revisao += 1
     runtime.db().flush()
     bump_revision(runtime.db(), company.id)
     log_change(company, "ATUALIZAR", kind.entidade, rule.id, before, render_rule(rule, kind))
-    return rule
 
 
 def kind_schema_check(kind: RuleKind, merged: dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from service.errors import ApiError, field_errors
 from service.fiscal import operations
 from service.fiscal.context import build_context
 from service.fiscal.errors import engine_error, missing_configuration
+from service.fiscal.goods import registered_products, registered_recipient
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
 from service.fiscal.schemas import (
@@ -58,13 +59,16 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
         raise ApiError("NFF_NAO_DISPONIVEL")
     company = resolve_company()
     session = runtime.db()
+    documento, operacao = DocumentType(body["documento"]), body["operacao"]
     ctx = build_context(
-        DocumentType(body["documento"]),
-        body["operacao"],
+        documento,
+        operacao,
         company,
         contexto=body["contexto"],
         today=date.today(),
         can_override=current_credential().can(Scope.OVERRIDE),
+        products=registered_products(session, company, documento, operacao),
+        recipient=registered_recipient(session, company, documento, operacao),
     )
     try:
         result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)

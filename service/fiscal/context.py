@@ -7,6 +7,7 @@ needs and the company has not configured becomes `missing` (422
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import Any
@@ -15,6 +16,7 @@ from engine import Company as EngineCompany
 from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxContext, Transport
 from service.companies.models import Company
 from service.errors import ApiError, invalid_field
+from service.registers.models import Product
 
 
 def _decimal(value: Any, field: str) -> Decimal:
@@ -74,30 +76,67 @@ def counterpart(party: Any, *, consumidor_final: Any = None) -> Counterpart:
     )
 
 
-def goods_items(raw_items: Any) -> tuple[Item, ...]:
-    """NF-e/NFC-e items with their fiscal facts (from the request or the product register)."""
+def item_codes(raw_items: Any) -> set[str]:
+    """The product codes an NF-e/NFC-e `itens` list names (to look them up in one query)."""
+    if not isinstance(raw_items, list):
+        return set()
+    return {str(raw["codigo"]) for raw in raw_items if isinstance(raw, dict) and raw.get("codigo")}
+
+
+def goods_items(raw_items: Any, products: Mapping[str, Product]) -> tuple[Item, ...]:
+    """NF-e/NFC-e items with their fiscal facts: the issuance's JSON, products by `codigo`.
+
+    As at issuance, `valor` defaults to the registered product's price and its NCM, CEST,
+    origin and category come from the register. An item that describes itself (`ncm` and
+    `valor` inline) needs no register: a what-if for a product not registered yet.
+    """
     if not isinstance(raw_items, list) or not raw_items:
         raise invalid_field("operacao.itens", "Informe ao menos um item.")
-    return tuple(_goods_item(n, raw) for n, raw in enumerate(raw_items, start=1))
+    return tuple(_goods_item(n, raw, products) for n, raw in enumerate(raw_items, start=1))
 
 
-def _goods_item(numero: int, raw: Any) -> Item:
+def _registered(field: str, raw: dict[str, Any], products: Mapping[str, Product]) -> Product | None:
+    """The product the item names; an unknown code is the caller's mistake unless the item
+    carries its own fiscal facts."""
+    code = raw.get("codigo")
+    product = products.get(str(code)) if code else None
+    if code and product is None and (raw.get("ncm") is None or raw.get("valor") is None):
+        raise invalid_field(f"{field}.codigo", f"Produto '{code}' não cadastrado.")
+    return product
+
+
+def _goods_item(numero: int, raw: Any, products: Mapping[str, Product]) -> Item:
     field = f"operacao.itens.{numero - 1}"
     if not isinstance(raw, dict):
         raise invalid_field(field, "Item inválido.")
-    for required in ("quantidade", "valor"):
-        if raw.get(required) is None:
-            raise invalid_field(f"{field}.{required}", "Campo obrigatório.")
+    product = _registered(field, raw, products)
+    if raw.get("quantidade") is None:
+        raise invalid_field(f"{field}.quantidade", "Campo obrigatório.")
+    price = raw.get("valor", product.preco if product is not None else None)
+    if price is None or (product is not None and "valor" not in raw and not price):
+        message = (
+            "Informe o valor: o produto não tem preço."
+            if product is not None
+            else "Campo obrigatório (ou informe o `codigo` de um produto cadastrado com preço)."
+        )
+        raise invalid_field(f"{field}.valor", message)
+
+    def fact(name: str) -> Any:
+        inline = raw.get(name)
+        return inline if inline is not None else getattr(product, name, None)
+
+    origem = fact("origem")
+    produto_id = product.id if product is not None else raw.get("produto_id") or raw.get("codigo")
     return Item(
         numero=numero,
         quantidade=_decimal(raw["quantidade"], f"{field}.quantidade"),
-        valor_unitario=_decimal(raw["valor"], f"{field}.valor"),
+        valor_unitario=_decimal(price, f"{field}.valor"),
         desconto=_decimal(raw.get("desconto", 0), f"{field}.desconto"),
-        produto_id=raw.get("produto_id") or raw.get("codigo"),
-        ncm=_digits(raw.get("ncm")) or None,
-        cest=_digits(raw.get("cest")) or None,
-        origem=str(raw["origem"]) if raw.get("origem") is not None else None,
-        categoria=raw.get("categoria"),
+        produto_id=produto_id,
+        ncm=_digits(fact("ncm")) or None,
+        cest=_digits(fact("cest")) or None,
+        origem=str(origem) if origem is not None else None,
+        categoria=fact("categoria"),
     )
 
 
@@ -180,8 +219,14 @@ def build_context(
     contexto: str | None,
     today: date,
     can_override: bool,
+    products: Mapping[str, Product] | None = None,
+    recipient: Counterpart | None = None,
 ) -> TaxContext:
-    """One TaxContext per document family's minimal JSON."""
+    """One TaxContext per document family's minimal JSON.
+
+    `products` are the registered products the items name by `codigo`; `recipient` is the
+    NF-e/NFC-e counterpart when `cliente` names a registered customer (else it is read inline).
+    """
     base: dict[str, Any] = {
         "documento": documento,
         "data_operacao": operation_date(operacao, today),
@@ -189,8 +234,8 @@ def build_context(
         "natureza_id": operacao.get("natureza"),
     }
     if documento in (DocumentType.NFE, DocumentType.NFCE):
-        base["itens"] = goods_items(operacao.get("itens"))
-        base["contraparte"] = counterpart(
+        base["itens"] = goods_items(operacao.get("itens"), products or {})
+        base["contraparte"] = recipient or counterpart(
             operacao.get("cliente"), consumidor_final=operacao.get("consumidor_final")
         )
     elif documento is DocumentType.NFSE:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine import TaxResult
 from engine.errors import ContextError, RuleConflictError
+from engine.serialize import jsonable
 from service.errors import ApiError
 
 
@@ -20,11 +23,18 @@ def engine_error(exc: Exception) -> ApiError:
 
 
 def missing_configuration(result: TaxResult) -> ApiError:
-    """422 `FISCAL_CONFIGURATION_REQUIRED` listing what the engine found missing."""
+    """422 `FISCAL_CONFIGURATION_REQUIRED` listing what the engine found missing.
+
+    With `explain=true` the answer keeps the decisions taken up to the gaps (top-level
+    `explain`, as in a 200): they show which rule was looked for and not found.
+    """
+    body: dict[str, Any] = {"ready_to_issue": False}
+    if result.decisions is not None:
+        body["explain"] = jsonable(result.decisions)
     return ApiError(
         "FISCAL_CONFIGURATION_REQUIRED",
         "Sem regra fiscal para a operação: cadastre o que falta.",
         missing=[m.mensagem for m in result.missing],
         motivos=sorted({m.codigo for m in result.missing}),
-        body={"ready_to_issue": False},
+        body=body,
     )

@@ -1,16 +1,30 @@
 """Document numbers: taken from a per-(company, model, series, environment) counter under a row
-lock, in the same transaction that records the order that owns the number."""
+lock, in the same transaction that records the order that owns the number.
+
+A voided range (inutilização) may lie ahead of the counter (a company migrating from another
+system, a damaged form range): the counter is not moved past it, since the numbers before it
+are still to be used; instead, numbering under the row lock jumps over any range that is, or
+may be, voided when it reaches it. Such a range is never handed out.
+"""
 
 from __future__ import annotations
 
-from sqlalchemy import select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from service.issuance.models import NumberSequence
+from service.issuance.models import NumberSequence, NumberVoiding
 
 MAX_NUMBER = 999_999_999
 """nNF has at most nine digits (layout 4.00)."""
+
+
+VOIDING_HOLDS = frozenset({"PROCESSANDO", "PENDENTE", "HOMOLOGADA"})
+"""Statuses of an inutilização (`service/nfe/voiding.py`) whose numbers are, or may be, voided
+at the authority."""
+
+ALREADY_VOIDED = frozenset({"206", "256", "563"})
+"""Rejections saying the numbers are voided already: the range stays held."""
 
 
 class NumbersExhausted(Exception):
@@ -50,7 +64,7 @@ def allocate_number(
 ) -> int:
     """The next free number; the caller's transaction keeps the row locked until it commits."""
     row = _locked(session, company_id, modelo, serie, ambiente)
-    numero = row.proximo
+    numero = first_free(session, (company_id, modelo, serie, ambiente), row.proximo)
     if numero > MAX_NUMBER:
         raise NumbersExhausted(f"série {serie} do modelo {modelo} esgotada")
     row.proximo = numero + 1
@@ -62,12 +76,46 @@ def lock_sequence(session: Session, company_id: str, modelo: str, serie: int, am
     return _locked(session, company_id, modelo, serie, ambiente).proximo
 
 
+def first_free(session: Session, key: tuple[str, str, int, str], numero: int) -> int:
+    """`numero`, or the first number after the held voided ranges it falls into."""
+    while (end := _held_range_end(session, key, numero)) is not None:
+        numero = end + 1
+    return numero
+
+
+def _held_range_end(session: Session, key: tuple[str, str, int, str], numero: int) -> int | None:
+    company_id, modelo, serie, ambiente = key
+    query = select(func.max(NumberVoiding.numero_final)).where(
+        NumberVoiding.company_id == company_id,
+        NumberVoiding.modelo == modelo,
+        NumberVoiding.serie == serie,
+        NumberVoiding.ambiente == ambiente,
+        NumberVoiding.numero_inicial <= numero,
+        NumberVoiding.numero_final >= numero,
+        or_(
+            NumberVoiding.status.in_(VOIDING_HOLDS),
+            and_(NumberVoiding.status == "REJEITADA", NumberVoiding.sefaz_code.in_(ALREADY_VOIDED)),
+        ),
+    )
+    end: int | None = session.execute(query).scalar_one_or_none()
+    return end
+
+
 def skip_voided(
-    session: Session, company_id: str, modelo: str, serie: int, ambiente: str, last: int
+    session: Session,
+    company_id: str,
+    modelo: str,
+    serie: int,
+    ambiente: str,
+    *,
+    first: int,
+    last: int,
 ) -> None:
-    """After an inutilização, never hand out a number of the voided range."""
+    """Move the counter past a voided range that reaches it; a range ahead of it is jumped
+    over by `allocate_number` when reached (the numbers before it stay usable)."""
     row = _locked(session, company_id, modelo, serie, ambiente)
-    row.proximo = max(row.proximo, last + 1)
+    if first <= row.proximo:
+        row.proximo = max(row.proximo, last + 1)
 
 
 def give_back(
@@ -87,11 +135,12 @@ def give_back(
 
 
 def next_number(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
-    """The number the next order would get (read only)."""
+    """The number the next order would get (read only; held voided ranges jumped over)."""
     query = select(NumberSequence.proximo).where(
         NumberSequence.company_id == company_id,
         NumberSequence.modelo == modelo,
         NumberSequence.serie == serie,
         NumberSequence.ambiente == ambiente,
     )
-    return session.execute(query).scalar_one_or_none() or 1
+    proximo = session.execute(query).scalar_one_or_none() or 1
+    return first_free(session, (company_id, modelo, serie, ambiente), proximo)

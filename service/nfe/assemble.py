@@ -120,9 +120,10 @@ def _engine_items(items: list[dict[str, Any]], products: dict[str, Product]) -> 
     return tuple(engine_items)
 
 
-def _counterpart(
+def counterpart_of(
     company: Company, party: Party | None, consumidor_final: bool | None, modelo: str
 ) -> Counterpart:
+    """The engine's recipient, as the issuance decides it (also used by `/fiscal/calcular`)."""
     if party is None:
         return Counterpart(
             uf=company.uf,
@@ -183,7 +184,7 @@ def _decide(
         raise ApiError(
             "REVISAO_FISCAL_NECESSARIA",
             details=[w.mensagem for w in result.warnings],
-            body={"confidence_score": str(result.confidence_score)},
+            body={"confidence_score": float(result.confidence_score)},
         )
     return result
 
@@ -350,7 +351,7 @@ def draft(
     )
     nature = resolve_nature(session, company, body.get("natureza"), modelo, gaps)
     gaps.raise_if_any()
-    counterpart = _counterpart(company, party, body.get("consumidor_final"), modelo)
+    counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
     ctx = _context(
         company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
     )

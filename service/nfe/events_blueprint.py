@@ -5,13 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 import marshmallow as ma
+from flask import Response
 from flask.views import MethodView
 
+from service import runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
+from service.companies.models import Company
 from service.companies.resolver import resolve_company
-from service.nfe import events, operations
+from service.errors import ApiError
+from service.issuance.models import DocumentEvent, EventKind, FiscalDocument
+from service.nfe import events, operations, pdfs
 
 LENGTH = "Informe de {min} a {max} caracteres."
 
@@ -39,9 +44,59 @@ def render(registered: events.Registered) -> dict[str, Any]:
     return data
 
 
+def _registered(document: FiscalDocument, event_id: str) -> DocumentEvent:
+    """The document's event with the authority's answer stored (its `procEventoNFe`)."""
+    event = operations.find_event(document, event_id)
+    if event.status != events.REGISTERED or event.xml is None:
+        raise ApiError(
+            "XML_INDISPONIVEL", "O evento ainda não tem resposta registrada da autoridade."
+        )
+    return event
+
+
+def _event_file(
+    document: FiscalDocument, event: DocumentEvent, body: bytes, mimetype: str, suffix: str
+) -> Response:
+    name = f"{document.chave}-{event.tp_evento}-{event.sequencia:02d}-{suffix}"
+    return Response(
+        body, mimetype=mimetype, headers={"Content-Disposition": f'inline; filename="{name}"'}
+    )
+
+
 def register_event_routes(blp: Blueprint, modelo: str) -> None:
-    """Routes `POST /{id}/cancelamento` (both models) and `POST /{id}/cce` (NF-e only)."""
+    """Routes `POST /{id}/cancelamento` (both models), `POST /{id}/cce` (NF-e only) and the
+    event's files `GET /{id}/eventos/{evento_id}/xml|pdf`."""
     modulo = "nfe" if modelo == "55" else "nfce"
+
+    @blp.route("/<document_id>/eventos/<event_id>/xml")
+    class EventXml(MethodView):
+        @requires(Scope.DOWNLOAD)
+        def get(self, document_id: str, event_id: str) -> Response:
+            """The event's `procEventoNFe` as stored (application/xml); 409
+            `XML_INDISPONIVEL` while the authority's answer is not registered."""
+            document = operations.find_document(
+                current_credential(), resolve_company(), modulo, document_id
+            )
+            event = _registered(document, event_id)
+            assert event.xml is not None
+            return _event_file(document, event, event.xml, "application/xml", "procEventoNFe.xml")
+
+    @blp.route("/<document_id>/eventos/<event_id>/pdf")
+    class EventPdf(MethodView):
+        @requires(Scope.DOWNLOAD)
+        def get(self, document_id: str, event_id: str) -> Response:
+            """The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
+            `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer."""
+            document = operations.find_document(
+                current_credential(), resolve_company(), modulo, document_id
+            )
+            if operations.find_event(document, event_id).tipo != EventKind.CCE:
+                raise ApiError("EVENTO_SEM_PDF")
+            event = _registered(document, event_id)
+            company = runtime.db().get(Company, document.company_id)
+            assert company is not None
+            pdf = pdfs.render_correction(event, company)
+            return _event_file(document, event, pdf, "application/pdf", "dacce.pdf")
 
     @blp.route("/<document_id>/cancelamento")
     class Cancellation(MethodView):

@@ -195,6 +195,15 @@ def find_document(
     return document
 
 
+def find_event(document: FiscalDocument, event_id: str) -> DocumentEvent:
+    """An event of this document (an id of another document's event is 404, like an unknown
+    one: the document found by `find_document` is the only scope)."""
+    event = runtime.db().get(DocumentEvent, event_id)
+    if event is None or event.documento_id != document.id:
+        raise ApiError("NAO_ENCONTRADO", "Evento não encontrado neste documento.")
+    return event
+
+
 def events_of(document_id: str) -> list[DocumentEvent]:
     query = select(DocumentEvent).where(DocumentEvent.documento_id == document_id)
     return list(runtime.db().execute(query.order_by(DocumentEvent.created_at)).scalars())

@@ -109,16 +109,18 @@ def _credentials(
 
 
 def configuration_required(*errors: ApiError | None) -> ApiError:
-    """One 422 listing the gaps of every check, in order, with `ready_to_issue` false."""
+    """One 422 listing the gaps of every check, in order, with `ready_to_issue` false (and
+    the engine's `explain`, when it was asked for and reached)."""
     found = [e for e in errors if e is not None]
     missing = [m for e in found for m in e.extra.get("missing", [])]
     motivos = list(dict.fromkeys(m for e in found for m in e.extra.get("motivos", [])))
+    body = {k: v for e in found for k, v in e.body.items()}
     return ApiError(
         "FISCAL_CONFIGURATION_REQUIRED",
         found[0].message,
         missing=missing,
         motivos=motivos,
-        body={"ready_to_issue": False},
+        body={**body, "ready_to_issue": False},
     )
 
 

@@ -4,15 +4,19 @@ Rules decided here (reliability.md F17: only numbers never used in an authorized
 denied document may be voided, and never one whose status is uncertain):
 
 - A number owned by a document that is not REJEITADA (authorized, cancelled, denied, pending
-  or in flight) is refused locally (422 `VALIDATION_ERROR`) before anything is sent.
+  or in flight) is refused locally before anything is sent, as the authority would refuse it:
+  422 `SEFAZ_REJECTION` with `sefaz_code` 241 ("Um número da faixa já foi utilizado") and the
+  numbers in use in `details`.
 - A number whose order's last attempt was rejected may be voided: the order loses it at once
   (`Order.numero = None`), so a corrected attempt of the same `pedido` takes a fresh number
   instead of a voided one (SEFAZ would answer 206).
-- The range may not start after the sequence's next number: the numbers in between would be
-  skipped without being voided (a new gap). Include them in the range instead.
-- The sequence moves past the range *before* the request is sent (the numbers are reserved,
-  so a concurrent issuance cannot take one of them); a definitive rejection gives them back
-  when nothing was allocated since. After HOMOLOGADA the sequence never hands them out.
+- The range may lie ahead of the sequence (the authority voids any unused range: a company
+  migrating from another system, a damaged form range). The numbers before it stay in use;
+  numbering jumps over the range when it reaches it (`numbering.first_free`).
+- A range reaching the sequence's next number moves the sequence past it *before* the request
+  is sent; a range ahead is held by its own row (PROCESSANDO, PENDENTE, HOMOLOGADA) from the
+  same transaction on. Either way a concurrent issuance cannot take one of its numbers; a
+  definitive rejection gives them back (the counter only when nothing was allocated since).
 
 Like an issuance: claim under locks (orders in the range, then the sequence, in the same order
 as `acceptance.accept`), send with no transaction open, record the answer in one transaction.
@@ -72,8 +76,10 @@ HOMOLOGATED = "HOMOLOGADA"
 REJECTED = "REJEITADA"
 PROCESSING = "PROCESSANDO"
 PENDING = "PENDENTE"
-ALREADY_VOIDED = frozenset({"206", "256", "563"})
+ALREADY_VOIDED = numbering.ALREADY_VOIDED
 """Rejections saying the numbers are voided already: the reservation is kept."""
+USED_NUMBER = "241"
+"""The authority's code for a range holding a used number, given when refused locally."""
 
 
 @dataclass(frozen=True)
@@ -163,16 +169,10 @@ def _claim(req: VoidRequest, signed: bytes) -> _Send:
         again = _unfinished(session, req, now)
         if again is not None:
             return _Send(again.id, again.xml or signed, None)
-        if req.first > next_number:
-            raise invalid_field(
-                "numero_inicial",
-                f"A faixa começa depois do próximo número ({next_number}); os números entre "
-                "eles ficariam sem uso. Inclua-os na faixa.",
-            )
         _refuse_used(session, req)
         for order in orders:
             order.numero = None  # its last attempt was rejected: a retry takes a fresh number
-        numbering.skip_voided(session, *req.sequence_key, last=req.last)
+        numbering.skip_voided(session, *req.sequence_key, first=req.first, last=req.last)
         voiding = NumberVoiding(
             id=new_id("inu"),
             account_id=req.company.account_id,
@@ -188,7 +188,8 @@ def _claim(req: VoidRequest, signed: bytes) -> _Send:
             created_at=now,
         )
         session.add(voiding)
-        return _Send(voiding.id, signed, next_number)
+        moved = req.first <= next_number  # a range ahead left the counter where it was
+        return _Send(voiding.id, signed, next_number if moved else None)
 
 
 def _lock_orders(session: Session, req: VoidRequest) -> list[Order]:
@@ -254,9 +255,9 @@ def _refuse_used(session: Session, req: VoidRequest) -> None:
     if used:
         listed = ", ".join(f"{numero} ({status})" for numero, status in used[:20])
         raise ApiError(
-            "VALIDATION_ERROR",
-            f"A faixa contém números já usados: {listed}.",
-            errors=[{"field": "numero_inicial", "message": "Faixa com números em uso."}],
+            "SEFAZ_REJECTION",
+            f"Rejeição: um número da faixa já foi utilizado: {listed}.",
+            sefaz_code=USED_NUMBER,
             details=[{"numero": numero, "status": status} for numero, status in used],
         )
 
@@ -329,7 +330,7 @@ def _homologated(
         return False
     voiding.status, voiding.protocolo = HOMOLOGATED, outcome.nProt
     voiding.sefaz_code, voiding.sefaz_mensagem = outcome.cStat, outcome.xMotivo[:500]
-    numbering.skip_voided(session, *req.sequence_key, last=req.last)
+    numbering.skip_voided(session, *req.sequence_key, first=req.first, last=req.last)
     return True
 
 

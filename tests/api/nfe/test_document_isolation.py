@@ -66,10 +66,26 @@ def _document_routes(modulo: str, doc_id: str) -> list[tuple[str, str, dict[str,
         ("GET", f"{base}/xml", None),
         ("GET", f"{base}/{pdf}", None),
         ("POST", f"{base}/cancelamento", CANCEL),
+        ("GET", f"{base}/eventos/evt_qualquer/xml", None),
+        ("GET", f"{base}/eventos/evt_qualquer/pdf", None),
     ]
     if modulo == "nfe":
         routes.append(("POST", f"{base}/cce", LETTER))
     return routes
+
+
+def test_the_walk_covers_every_route_that_takes_a_document_id(app):
+    """A new id route must join the walk above (or this test names it)."""
+    walked = {
+        (method, path.replace("DOC", "<document_id>").replace("evt_qualquer", "<event_id>"))
+        for modulo in ("nfe", "nfce")
+        for method, path, _ in _document_routes(modulo, "DOC")
+    }
+    for rule in app.url_map.iter_rules():
+        if "<document_id>" not in rule.rule:
+            continue
+        for method in rule.methods - {"HEAD", "OPTIONS"}:
+            assert (method, rule.rule) in walked, (method, rule.rule)
 
 
 def _task_routes(task_id: str) -> list[tuple[str, str, dict[str, Any] | None]]:

@@ -85,7 +85,9 @@ def test_range_with_an_authorized_number_is_refused_locally(client, rt, sim):
 
     body = answer.get_json()
     assert answer.status_code == 422
-    assert body["error"]["code"] == "VALIDATION_ERROR"
+    # The authority's answer to such a range (241 "Um número da faixa já foi utilizado"),
+    # given locally, with the numbers in use in `details`.
+    assert body["error"]["code"] == "SEFAZ_REJECTION" and body["error"]["sefaz_code"] == "241"
     assert body["error"]["details"] == [{"numero": 1, "status": "AUTORIZADA"}]
     assert voidings(rt, ready) == []
     assert issue(client, ready, "PED-2").get_json()["numero"] == 2  # nothing was reserved
@@ -108,14 +110,38 @@ def test_number_of_a_rejected_order_is_voided_and_the_retry_takes_a_new_one(clie
     assert corrected.get_json()["numero"] == 2
 
 
-def test_range_starting_after_the_next_number_is_refused(client, rt, sim):
+def test_range_ahead_of_the_sequence_is_voided_and_skipped_when_reached(client, rt, sim):
+    """A company migrating from another system, or a damaged form range, voids numbers it has
+    not reached: the numbers before the range stay usable, the range itself is never used."""
     ready = company(client, rt, sim)
+    assert issue(client, ready, "PED-1").get_json()["numero"] == 1
 
-    answer = void(client, ready, 5, 6)
+    answer = void(client, ready, 3, 4)
 
-    assert answer.status_code == 422
-    assert answer.get_json()["error"]["errors"][0]["field"] == "numero_inicial"
-    assert voidings(rt, ready) == []
+    body = answer.get_json()
+    assert answer.status_code == 200, body
+    assert body["status"] == "HOMOLOGADA" and body["proximo_numero"] == 2
+    numbers = [issue(client, ready, f"PED-{n}").get_json()["numero"] for n in (2, 3, 4)]
+    assert numbers == [2, 5, 6]
+    used = void(client, ready, 5, 8)  # 5 and 6 are authorized now
+    assert used.status_code == 422 and used.get_json()["error"]["code"] == "SEFAZ_REJECTION"
+    assert [d["numero"] for d in used.get_json()["error"]["details"]] == [5, 6]
+
+
+def test_pending_range_ahead_is_reserved_and_a_refused_one_is_not(client, rt, sim):
+    ready = company(client, rt, sim)
+    sim.set_fault("drop_after_processing", scope=f"cnpj:{ready.cnpj}",
+                  service="NFeInutilizacao4", times=1)  # fmt: skip
+    assert void(client, ready, 2, 3).status_code == 202  # uncertain: 2..3 may be voided
+    sim.advance_clock(-3 * 86400)  # before the A1's validity: the authority refuses (291)
+    try:
+        refused = void(client, ready, 5, 6)
+    finally:
+        sim.advance_clock(3 * 86400)
+    assert refused.status_code == 422, refused.get_json()
+    assert refused.get_json()["error"]["code"] == "SEFAZ_REJECTION"
+    numbers = [issue(client, ready, f"PED-{n}").get_json()["numero"] for n in range(1, 5)]
+    assert numbers == [1, 4, 5, 6]  # 2..3 held while PENDENTE; 5..6 free after the refusal
 
 
 def test_voiding_the_same_range_twice_is_a_sefaz_rejection(client, rt, sim):

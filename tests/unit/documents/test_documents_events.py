@@ -250,3 +250,29 @@ def test_proc_inut(signer: XmlSigner) -> None:
     for change in ({"nNFFin": "13"}, {"cStat": "241"}, {"CNPJ": "11444777000161"}):
         with pytest.raises(ProtocolMismatchError):
             proc_inut_nfe(built.root, ret_inut(**change))
+
+
+def test_dacce_of_a_registered_cce_and_refusals(signer: XmlSigner) -> None:
+    """The DACCe shows the correction and the issuer box from the caller's data; a cancellation
+    or a bare event is not a CC-e's procEventoNFe."""
+    import io
+
+    import pypdf
+
+    from documents.errors import PdfRenderError
+    from documents.pdf import render_dacce
+
+    cce = build_cce(header(), "Correcao suficientemente longa do pedido de teste")
+    signer.sign(cce.root, cce.reference_id)
+    proc = proc_evento_nfe(cce.root, ret_evento(cce.root, xEvento="Carta de Correcao registrada"))
+    pdf = render_dacce(proc, {"nome": "Empresa Teste Ltda", "uf": "SP", "fone": None})
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    text = "".join(page.extract_text() or "" for page in reader.pages)
+    assert "Correcao suficientemente longa" in text and "Empresa Teste Ltda" in text
+    cancel = build_cancel(header(), PROTOCOL, "Cliente desistiu da compra apos a emissao")
+    signer.sign(cancel.root, cancel.reference_id)
+    cancelled = proc_evento_nfe(cancel.root, ret_evento(cancel.root))
+    with pytest.raises(PdfRenderError, match="not a CC-e"):
+        render_dacce(cancelled, {})
+    with pytest.raises(PdfRenderError, match="expected procEventoNFe"):
+        render_dacce(etree.tostring(cce.root), {})

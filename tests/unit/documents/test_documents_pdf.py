@@ -89,3 +89,15 @@ def test_hostile_xml_never_reaches_the_renderer() -> None:
     hostile = Path(__file__).resolve().parents[2] / "data" / "hostile" / "billion_laughs.xml"
     with pytest.raises(UnsafeXMLError):
         render_danfe(hostile.read_bytes())
+
+
+def test_cancelled_documents_are_marked(nfe_factory: ModuleType, signer: XmlSigner) -> None:
+    def text(pdf: bytes) -> str:
+        return "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(pdf)).pages)
+
+    nfe = authorized(prepare_nfe(nfe_factory.nfe_data(2), signer))
+    assert "CANCELADA" not in text(render_danfe(nfe))
+    assert "CANCELADA" in text(render_danfe(nfe, cancelled=True))
+    csc = Csc("000001", "SEGREDO-DE-TESTE")
+    nfce = authorized(prepare_nfe(nfe_factory.nfce_data(1), signer, csc=csc))
+    assert "CANCELADA" in text(render_danfce(nfce, cancelled=True))

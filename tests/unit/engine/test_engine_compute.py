@@ -72,6 +72,27 @@ def test_difal_case_forces_review() -> None:
     assert r.requires_review and [w.codigo for w in r.warnings] == ["DIFAL_NAO_CALCULADO"]
 
 
+FLAGGED = company_rule("flag", criterios={"crt": "3"}, resultado={
+    **TRIB.resultado, "requer_revisao": True, "motivo": "conferir"})  # fmt: skip
+
+
+def test_forced_review_caps_the_score_below_the_threshold() -> None:
+    """Rules of confiança A (1.0) and a rule that asks for review: the result must not claim
+    1.00. The score is capped one hundredth below the review threshold, so `requires_review`
+    is always `confidence_score < threshold` (the caller's threshold included)."""
+    r = compute(make_ctx(), with_company(FLAGGED))
+    assert r.requires_review and r.confidence_score == D("0.79")
+    lenient = compute(make_ctx(), with_company(FLAGGED), review_threshold=D("0.5"))
+    assert lenient.confidence_score == D("0.49")
+    assert compute(make_ctx(), with_company(FLAGGED), review_threshold=D("0")).confidence_score == 0
+    assert compute(make_ctx(), with_company(TRIB)).confidence_score == D("0.85")  # no cap
+
+
+def test_confidence_score_is_a_json_number_in_the_result_dict() -> None:
+    data = compute(make_ctx(), with_company(TRIB)).to_dict()
+    assert data["confidence_score"] == 0.85 and isinstance(data["confidence_score"], float)
+
+
 def test_confidence_and_threshold() -> None:
     r = compute(make_ctx(), with_company(TRIB))
     assert r.confidence_score == D("0.85") and not r.requires_review  # SP rate: confiança B

@@ -352,8 +352,11 @@ def test_generated_serializer_follows_the_documented_rules() -> None:
         "mapa": {"1": "2", "k": [{"texto": "b", "itens": [], "conjunto": []}]},
         "conjunto": ["y", "z"],
     }  # fmt: skip
-    with pytest.raises(TypeError):
-        jsonable(Sample("a", itens=(1.5,)))
+    # A finite float is a JSON number (the confidence score); what JSON cannot carry is refused.
+    assert jsonable(Sample("a", itens=(0.85,)))["itens"] == [0.85]
+    for unsupported in (float("nan"), float("inf"), object()):
+        with pytest.raises(TypeError):
+            jsonable(Sample("a", itens=(unsupported,)))
 
 
 ADVERSARIAL = ["", "\x00\x1f\x7f", '"\\/', "\u2028\u2029", "ação", "😀\U0010ffff", "\ud7ff\ue000"]
