@@ -8,6 +8,7 @@ engine produced; nothing is recomputed or rounded here. The result is ready for
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -17,6 +18,7 @@ from lxml import etree
 from documents._format import cents_sum, money, quantity, rate, timestamp, unit_price
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
+from documents.localtime import issuer_time
 from documents.nfe.model import (
     Address,
     IbsCbs,
@@ -88,7 +90,7 @@ class BuiltNFe:
 
 def access_key_for(data: NFeData) -> AccessKey:
     """The access key of the document, from the fields that go into `ide` and `emit`."""
-    when = data.issued_at
+    when = local_time(data, data.issued_at)
     return AccessKey.build(
         uf_code(data.issuer.address.uf), (when.year, when.month), data.issuer.registration,
         int(data.modelo), data.serie, data.numero, int(data.tp_emis), data.cnf,
@@ -170,13 +172,20 @@ def _registration(registration: str) -> tuple[str, str]:
 # ---------------------------------------------------------------- ide, emit, dest
 
 
+def local_time(data: NFeData, moment: dt.datetime) -> dt.datetime:
+    """A date-time of the document as the issuer's UF wall clock with its offset (the layout's
+    TDateTimeUTC is local time; the key's AAMM and the QR code's day follow the same clock)."""
+    return issuer_time(data.issuer.address.uf, moment)
+
+
 def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
     ide = _sub(inf, "ide")
     _leaves(ide, [
         ("cUF", f"{key.cuf:02d}"), ("cNF", data.cnf), ("natOp", data.nat_op),
         ("mod", data.modelo.value), ("serie", str(data.serie)), ("nNF", str(data.numero)),
-        ("dhEmi", timestamp(data.issued_at)),
-        ("dhSaiEnt", None if data.left_at is None else timestamp(data.left_at, "dhSaiEnt")),
+        ("dhEmi", timestamp(local_time(data, data.issued_at))),
+        ("dhSaiEnt", None if data.left_at is None
+         else timestamp(local_time(data, data.left_at), "dhSaiEnt")),
         ("tpNF", data.tp_nf.value), ("idDest", data.id_dest.value),
         ("cMunFG", data.issuer.address.city_code), ("tpImp", data.tp_imp.value),
         ("tpEmis", data.tp_emis.value), ("cDV", str(key.dv)), ("tpAmb", data.tp_amb.value),
@@ -186,7 +195,7 @@ def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
     ])  # fmt: skip
     if data.contingency is not None:
         _leaves(ide, [
-            ("dhCont", timestamp(data.contingency.started_at, "dhCont")),
+            ("dhCont", timestamp(local_time(data, data.contingency.started_at), "dhCont")),
             ("xJust", data.contingency.reason),
         ])  # fmt: skip
     for reference in data.references:
