@@ -16,7 +16,7 @@ from lxml import etree
 
 from service import clock
 from service.db import transaction
-from service.issuance.models import FiscalDocument
+from service.issuance.models import DocumentEvent, FiscalDocument
 from tests.api.nfe.helpers import add_customer, nfe_body, ready_to_issue
 
 API = "/api/v1"
@@ -152,9 +152,49 @@ def pdf_text(pdf: bytes) -> str:
     return " ".join(page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
 
 
+def _events(rt, document_id: str) -> list[DocumentEvent]:
+    from sqlalchemy import select
+
+    with transaction(rt.sessions) as session:
+        query = select(DocumentEvent).where(DocumentEvent.documento_id == document_id)
+        return list(session.execute(query).scalars())
+
+
 def _documents(rt, ready) -> list[FiscalDocument]:
     from sqlalchemy import select
 
     with transaction(rt.sessions) as session:
         query = select(FiscalDocument).where(FiscalDocument.company_id == ready.company_id)
         return list(session.execute(query).scalars())
+
+
+def test_issuer_in_a_minus_four_uf_writes_its_own_offset(client, rt, sim):
+    """An AM issuer (America/Manaus, -04:00): the NFC-e's dhEmi is Manaus time and the authority
+    (simulator, which reads the offset) authorizes it."""
+    ready = ready_to_issue(
+        client, rt, sim, uf="AM", cep="69005-000", municipio="Manaus", cod_municipio="1302603",
+        ie="041234567",
+    )  # fmt: skip
+    body = {
+        "pedido": "CUPOM-AM",
+        "itens": [{"codigo": "P1", "quantidade": 1}],
+        "pagamento": [{"forma": "dinheiro", "valor": "10.00"}],
+    }
+    before = dt.datetime.now(dt.UTC).replace(microsecond=0)
+    answer = client.post(API + "/nfce", headers=ready.headers, json=body)
+    data = answer.get_json()
+    assert answer.status_code == 200, data
+    assert data["status"] == "AUTORIZADA" and data["chave"][:2] == "13"
+    root = etree.fromstring(client.get(data["xml"], headers=ready.headers).data)
+    issued = value(root, "//n:ide/n:dhEmi")
+    assert issued.endswith("-04:00")
+    moment = dt.datetime.fromisoformat(issued)
+    assert before <= moment <= dt.datetime.now(dt.UTC)  # the same instant, written in AM time
+    cancelled = client.post(
+        f"{API}/nfce/{data['id']}/cancelamento",
+        headers=ready.headers,
+        json={"justificativa": "Venda desfeita a pedido do cliente"},
+    )
+    assert cancelled.status_code == 200, cancelled.get_json()
+    [event] = _events(rt, data["id"])
+    assert value(etree.fromstring(event.xml), "//n:infEvento/n:dhEvento").endswith("-04:00")
