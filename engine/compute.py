@@ -106,6 +106,7 @@ def _columns(items: tuple[ItemTaxes, ...]) -> dict[str, list[Decimal]]:
     """Each total's item values (items without the value are skipped), in output order."""
     icms = [i.icms for i in items if i.icms is not None]
     ibs = [i.ibs_cbs for i in items if i.ibs_cbs is not None]
+    difal = [i.icms_uf_dest for i in items if i.icms_uf_dest is not None]
     return {
         "vProd": [i.vProd for i in items],
         "vDesc": [i.vDesc for i in items],
@@ -113,6 +114,9 @@ def _columns(items: tuple[ItemTaxes, ...]) -> dict[str, list[Decimal]]:
         "vICMS": [v for g in icms if (v := g.vICMS) is not None],
         "vFCP": [v for g in icms if (v := g.vFCP) is not None],
         "vCredICMSSN": [v for g in icms if (v := g.vCredICMSSN) is not None],
+        "vFCPUFDest": [v for g in difal if (v := g.vFCPUFDest) is not None],
+        "vICMSUFDest": [g.vICMSUFDest for g in difal],
+        "vICMSUFRemet": [g.vICMSUFRemet for g in difal],
         "vPIS": [i.pis.v for i in items if i.pis is not None],
         "vCOFINS": [i.cofins.v for i in items if i.cofins is not None],
         "vBCIBSCBS": [v for b in ibs if (v := b.vBC) is not None],

@@ -58,6 +58,23 @@ class IcmsGroup:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class IcmsUfDestGroup:
+    """ICMSUFDest of one item: the DIFAL (EC 87/2015, LC 190/2022) of an interstate sale to a
+    non-contributor final consumer, owed to the destination UF; the FCP fields only with FCP."""
+
+    vBCUFDest: Decimal
+    pICMSUFDest: Decimal
+    pICMSInter: Decimal
+    pICMSInterPart: Decimal
+    vICMSUFDest: Decimal
+    vICMSUFRemet: Decimal
+    vBCFCPUFDest: Decimal | None = None
+    pFCPUFDest: Decimal | None = None
+    vFCPUFDest: Decimal | None = None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class PisCofinsGroup:
     """PIS or COFINS of one item; `v` is zero for CSTs without a value."""
 
@@ -134,6 +151,7 @@ class ItemTaxes:
     vDesc: Decimal
     cfop: str | None = None
     icms: IcmsGroup | None = None
+    icms_uf_dest: IcmsUfDestGroup | None = None
     pis: PisCofinsGroup | None = None
     cofins: PisCofinsGroup | None = None
     ibs_cbs: IbsCbsGroup | None = None
@@ -280,6 +298,7 @@ def tax_lines(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         icms = it.get("icms")
         if icms is not None and "vICMS" in icms:
             lines.append(_line(n, "ICMS", icms.get("vBC"), icms.get("pICMS"), icms["vICMS"]))
+        lines.extend(_difal_lines(n, it.get("icms_uf_dest")))
         for name, key in (("PIS", "pis"), ("COFINS", "cofins")):
             grp = it.get(key)
             if grp is not None:
@@ -296,6 +315,18 @@ def tax_lines(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for w in it["retencoes"]:
             for name, rate in w["aliquotas"].items():
                 lines.append(_line(n, f"RET_{name}", w["vBC"], rate, w["valores"][name]))
+    return lines
+
+
+def _difal_lines(item: int, group: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """DIFAL to the destination UF and its FCP, when the item owes them."""
+    if group is None:
+        return []
+    lines = [_line(item, "ICMS_UF_DEST", group["vBCUFDest"], group["pICMSUFDest"],
+                   group["vICMSUFDest"])]  # fmt: skip
+    if "vFCPUFDest" in group:
+        lines.append(_line(item, "FCP_UF_DEST", group.get("vBCFCPUFDest"),
+                           group.get("pFCPUFDest"), group["vFCPUFDest"]))  # fmt: skip
     return lines
 
 

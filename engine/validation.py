@@ -13,7 +13,7 @@ RATE_FIELDS = frozenset(
         "aliq_icms", "red_bc", "aliq_cred_sn", "aliq_pis", "aliq_cofins", "p_fcp", "p_dif",
         "ibs_p_uf", "ibs_p_mun", "cbs_p", "red_aliq_ibs_uf", "red_aliq_ibs_mun", "red_aliq_cbs",
         "dif_p_ibs_uf", "dif_p_ibs_mun", "dif_p_cbs", "cred_presumido_p",
-        "aliquota", "aliquota_minima", "aliquota_maxima", "percentual",
+        "aliquota", "aliquota_minima", "aliquota_maxima", "percentual", "p_partilha_destino",
     }
 )  # fmt: skip
 """Result fields holding a percentage: decimal strings from 0 to 100, never floats."""

@@ -17,8 +17,10 @@ from lxml import etree
 from documents._format import timestamp
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
+from documents.localtime import issuer_time
 from documents.nfe.builder import NFE_NS
 from documents.nfe.model import TpAmb
+from documents.ufs import UF_BY_CODE
 
 EVENT_VERSION = "1.00"
 _Q = f"{{{NFE_NS}}}"
@@ -64,6 +66,11 @@ def check_length(field: str, value: str, low: int, high: int) -> str:
     return text
 
 
+def _author_time(header: EventHeader) -> dt.datetime:
+    """dhEvento as the wall clock of the issuer's UF (the key's cUF), with its offset."""
+    return issuer_time(UF_BY_CODE.get(header.key.cuf, str(header.key.cuf)), header.occurred_at)
+
+
 def build_event(header: EventHeader, event_type: str, description: str) -> BuiltEvent:
     """The `evento` tree up to an empty `detEvento` with its `descEvento`."""
     reference_id = event_id(event_type, header.key, header.sequence)
@@ -73,7 +80,7 @@ def build_event(header: EventHeader, event_type: str, description: str) -> Built
     sub(inf, "tpAmb", header.tp_amb.value)
     sub(inf, "CPF" if len(header.author) == 11 else "CNPJ", header.author)
     sub(inf, "chNFe", header.key.text)
-    sub(inf, "dhEvento", timestamp(header.occurred_at, "dhEvento"))
+    sub(inf, "dhEvento", timestamp(_author_time(header), "dhEvento"))
     sub(inf, "tpEvento", event_type)
     sub(inf, "nSeqEvento", str(header.sequence))
     sub(inf, "verEvento", EVENT_VERSION)

@@ -8,6 +8,7 @@ engine produced; nothing is recomputed or rounded here. The result is ready for
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -17,10 +18,12 @@ from lxml import etree
 from documents._format import cents_sum, money, quantity, rate, timestamp, unit_price
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
+from documents.localtime import issuer_time
 from documents.nfe.model import (
     Address,
     IbsCbs,
     Icms,
+    IcmsUfDest,
     IndPres,
     Item,
     Modelo,
@@ -58,6 +61,16 @@ class Totals:
     v_nf: Decimal
     v_tot_trib: Decimal | None
     ibs_cbs: IbsCbsTotals | None
+    difal: DifalTotals | None = None
+
+
+@dataclass(frozen=True)
+class DifalTotals:
+    """ICMSTot vFCPUFDest, vICMSUFDest, vICMSUFRemet: written only when an item has ICMSUFDest."""
+
+    v_fcp_dest: Decimal
+    v_icms_dest: Decimal
+    v_icms_origin: Decimal
 
 
 @dataclass(frozen=True)
@@ -88,7 +101,7 @@ class BuiltNFe:
 
 def access_key_for(data: NFeData) -> AccessKey:
     """The access key of the document, from the fields that go into `ide` and `emit`."""
-    when = data.issued_at
+    when = local_time(data, data.issued_at)
     return AccessKey.build(
         uf_code(data.issuer.address.uf), (when.year, when.month), data.issuer.registration,
         int(data.modelo), data.serie, data.numero, int(data.tp_emis), data.cnf,
@@ -170,13 +183,20 @@ def _registration(registration: str) -> tuple[str, str]:
 # ---------------------------------------------------------------- ide, emit, dest
 
 
+def local_time(data: NFeData, moment: dt.datetime) -> dt.datetime:
+    """A date-time of the document as the issuer's UF wall clock with its offset (the layout's
+    TDateTimeUTC is local time; the key's AAMM and the QR code's day follow the same clock)."""
+    return issuer_time(data.issuer.address.uf, moment)
+
+
 def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
     ide = _sub(inf, "ide")
     _leaves(ide, [
         ("cUF", f"{key.cuf:02d}"), ("cNF", data.cnf), ("natOp", data.nat_op),
         ("mod", data.modelo.value), ("serie", str(data.serie)), ("nNF", str(data.numero)),
-        ("dhEmi", timestamp(data.issued_at)),
-        ("dhSaiEnt", None if data.left_at is None else timestamp(data.left_at, "dhSaiEnt")),
+        ("dhEmi", timestamp(local_time(data, data.issued_at))),
+        ("dhSaiEnt", None if data.left_at is None
+         else timestamp(local_time(data, data.left_at), "dhSaiEnt")),
         ("tpNF", data.tp_nf.value), ("idDest", data.id_dest.value),
         ("cMunFG", data.issuer.address.city_code), ("tpImp", data.tp_imp.value),
         ("tpEmis", data.tp_emis.value), ("cDV", str(key.dv)), ("tpAmb", data.tp_amb.value),
@@ -186,7 +206,7 @@ def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
     ])  # fmt: skip
     if data.contingency is not None:
         _leaves(ide, [
-            ("dhCont", timestamp(data.contingency.started_at, "dhCont")),
+            ("dhCont", timestamp(local_time(data, data.contingency.started_at), "dhCont")),
             ("xJust", data.contingency.reason),
         ])  # fmt: skip
     for reference in data.references:
@@ -269,6 +289,8 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
     _icms(_sub(imposto, "ICMS"), taxes.icms)
     _pis_cofins(imposto, "PIS", taxes.pis)
     _pis_cofins(imposto, "COFINS", taxes.cofins)
+    if taxes.icms_uf_dest is not None:
+        _icms_uf_dest(imposto, taxes.icms_uf_dest)
     if taxes.ibs_cbs is not None:
         _ibs_cbs(imposto, taxes.ibs_cbs)
     _leaves(det, [("infAdProd", item.additional_info)])
@@ -282,6 +304,21 @@ _CSOSN_GROUP = {
     "101": "ICMSSN101", "102": "ICMSSN102", "103": "ICMSSN102", "300": "ICMSSN102",
     "400": "ICMSSN102", "500": "ICMSSN500", "900": "ICMSSN900",
 }  # fmt: skip
+
+
+def _icms_uf_dest(imposto: etree._Element, difal: IcmsUfDest) -> None:
+    """ICMSUFDest, after COFINS and before IBSCBS (layout 4.00 order)."""
+    _leaves(_sub(imposto, "ICMSUFDest"), [
+        ("vBCUFDest", money(difal.v_bc, "vBCUFDest")),
+        ("vBCFCPUFDest", _opt_money(difal.v_bc_fcp, "vBCFCPUFDest")),
+        ("pFCPUFDest", _opt_rate(difal.p_fcp, "pFCPUFDest")),
+        ("pICMSUFDest", rate(difal.p_icms_dest, "pICMSUFDest")),
+        ("pICMSInter", money(difal.p_icms_inter, "pICMSInter")),  # enumerated 4.00 7.00 12.00
+        ("pICMSInterPart", rate(difal.p_share, "pICMSInterPart")),
+        ("vFCPUFDest", _opt_money(difal.v_fcp, "vFCPUFDest")),
+        ("vICMSUFDest", money(difal.v_icms_dest, "vICMSUFDest")),
+        ("vICMSUFRemet", money(difal.v_icms_origin, "vICMSUFRemet")),
+    ])  # fmt: skip
 
 
 def _icms(parent: etree._Element, icms: Icms) -> None:
@@ -379,6 +416,18 @@ def compute_totals(items: tuple[Item, ...]) -> Totals:
         if all(a is None for a in approximate)
         else cents_sum([a for a in approximate if a is not None]),
         ibs_cbs=_ibs_cbs_totals(items),
+        difal=_difal_totals(items),
+    )
+
+
+def _difal_totals(items: tuple[Item, ...]) -> DifalTotals | None:
+    groups = [g for i in items if (g := i.taxes.icms_uf_dest) is not None]
+    if not groups:
+        return None
+    return DifalTotals(
+        v_fcp_dest=cents_sum([g.v_fcp for g in groups if g.v_fcp is not None], "vFCPUFDest"),
+        v_icms_dest=cents_sum([g.v_icms_dest for g in groups], "vICMSUFDest"),
+        v_icms_origin=cents_sum([g.v_icms_origin for g in groups], "vICMSUFRemet"),
     )
 
 
@@ -399,7 +448,8 @@ def _total(inf: etree._Element, totals: Totals) -> None:
     total = _sub(inf, "total")
     _leaves(_sub(total, "ICMSTot"), [
         ("vBC", money(totals.v_bc)), ("vICMS", money(totals.v_icms)), ("vICMSDeson", _ZERO),
-        ("vFCP", _ZERO), ("vBCST", _ZERO), ("vST", _ZERO), ("vFCPST", _ZERO),
+        *_difal_total_leaves(totals.difal), ("vFCP", _ZERO), ("vBCST", _ZERO), ("vST", _ZERO),
+        ("vFCPST", _ZERO),
         ("vFCPSTRet", _ZERO), ("vProd", money(totals.v_prod)), ("vFrete", _ZERO),
         ("vSeg", _ZERO), ("vDesc", money(totals.v_desc)), ("vII", _ZERO), ("vIPI", _ZERO),
         ("vIPIDevol", _ZERO), ("vPIS", money(totals.v_pis)), ("vCOFINS", money(totals.v_cofins)),
@@ -408,6 +458,15 @@ def _total(inf: etree._Element, totals: Totals) -> None:
     ])  # fmt: skip
     if totals.ibs_cbs is not None:
         _ibs_cbs_total(total, totals.ibs_cbs)
+
+
+def _difal_total_leaves(difal: DifalTotals | None) -> Leaves:
+    if difal is None:
+        return []
+    return [
+        ("vFCPUFDest", money(difal.v_fcp_dest)), ("vICMSUFDest", money(difal.v_icms_dest)),
+        ("vICMSUFRemet", money(difal.v_icms_origin)),
+    ]  # fmt: skip
 
 
 def _ibs_cbs_total(total: etree._Element, sums: IbsCbsTotals) -> None:

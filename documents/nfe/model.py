@@ -172,6 +172,22 @@ class PisCofins:
 
 
 @dataclass(frozen=True)
+class IcmsUfDest:
+    """ICMSUFDest: the DIFAL of an interstate sale to a non-contributor final consumer (values
+    from the tax engine; the FCP fields only when the destination charges FCP)."""
+
+    v_bc: Decimal  # vBCUFDest
+    p_icms_dest: Decimal  # pICMSUFDest
+    p_icms_inter: Decimal  # pICMSInter: 4, 7 or 12
+    p_share: Decimal  # pICMSInterPart (100 since 2019)
+    v_icms_dest: Decimal  # vICMSUFDest
+    v_icms_origin: Decimal  # vICMSUFRemet
+    v_bc_fcp: Decimal | None = None  # vBCFCPUFDest
+    p_fcp: Decimal | None = None  # pFCPUFDest
+    v_fcp: Decimal | None = None  # vFCPUFDest
+
+
+@dataclass(frozen=True)
 class IbsCbs:
     """IBSCBS of the reform layout (LC 214/2025): CST, cClassTrib and the rates and values.
 
@@ -196,6 +212,7 @@ class ItemTaxes:
     cofins: PisCofins
     ibs_cbs: IbsCbs | None = None
     approximate_total: Decimal | None = None  # vTotTrib (Lei 12.741)
+    icms_uf_dest: IcmsUfDest | None = None  # DIFAL to a non-contributor in another UF
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from documents.nfce.qrcode import (
     qr_code_offline,
     qr_code_online,
 )
-from documents.nfe.builder import BuiltNFe, Totals, build_nfe
+from documents.nfe.builder import BuiltNFe, Totals, build_nfe, local_time
 from documents.nfe.model import Modelo, NFeData, TpEmis
 from documents.schemas import assert_valid
 from documents.signing import XmlSigner
@@ -63,7 +63,7 @@ def _add_qr_code(built: BuiltNFe, data: NFeData, csc: Csc | None, urls: NfceUrls
     urls = urls or nfce_urls(data.issuer.address.uf, data.tp_amb)
     if data.tp_emis == TpEmis.OFFLINE_NFCE:
         qr = qr_code_offline(
-            urls.qr_code, built.key, data.tp_amb, csc, data.issued_at,
+            urls.qr_code, built.key, data.tp_amb, csc, local_time(data, data.issued_at),
             built.totals.v_nf, digest_value_of(built.root),
         )  # fmt: skip
     else:

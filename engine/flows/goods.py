@@ -18,7 +18,8 @@ from engine.context import Item
 from engine.errors import MissingValueError
 from engine.facts import Facts
 from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values
-from engine.result import IcmsGroup, ItemTaxes, PisCofinsGroup
+from engine.flows.difal import difal_step
+from engine.result import IcmsGroup, IcmsUfDestGroup, ItemTaxes, PisCofinsGroup
 from engine.rules import RuleType
 from engine.run import Run
 
@@ -34,7 +35,7 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
     vprod, vdesc = line_values(item)
     net = vprod - vdesc
     res = run.resolve(RuleType.TRIBUTACAO, facts, n)
-    icms = pis = cofins = None
+    icms = pis = cofins = difal = None
     cfop = inf_cpl = None
     if res.winner is None:
         run.need("REGRA_TRIBUTACAO", _no_rule_message(n, facts), n, RuleType.TRIBUTACAO.value)
@@ -45,12 +46,13 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         icms = _icms(run, facts, item, net, spec.icms)
         pis = _contribution(run, "PIS", net, spec.pis, n)
         cofins = _contribution(run, "COFINS", net, spec.cofins, n)
-    _difal_notice(run, facts, n)
-    base = goods_base(net, *_deductions(icms, pis, cofins))
+        difal = difal_step(run, facts, n, icms)
+    base = goods_base(net, *_deductions(icms, pis, cofins), *_difal_deductions(difal))
     iva = ibs_cbs_resolution(run, facts, n)
     ibs = ibs_cbs_step(run, iva, base, n)
     return ItemTaxes(
-        numero=n, vProd=vprod, vDesc=vdesc, cfop=cfop, icms=icms, pis=pis, cofins=cofins,
+        numero=n, vProd=vprod, vDesc=vdesc, cfop=cfop, icms=icms, icms_uf_dest=difal, pis=pis,
+        cofins=cofins,
         ibs_cbs=ibs, regra_tributaria=res.match, regra_iva=iva.match, inf_cpl=inf_cpl,
     )  # fmt: skip
 
@@ -100,6 +102,11 @@ def _deductions(
         pis.v if pis else None,
         cofins.v if cofins else None,
     ]
+
+
+def _difal_deductions(difal: IcmsUfDestGroup | None) -> list[Decimal | None]:
+    """vICMSUFDest and vFCPUFDest leave the IBS/CBS base too (NT 2025.002; tax_domain §1.7)."""
+    return [difal.vICMSUFDest, difal.vFCPUFDest] if difal else []
 
 
 def _icms(run: Run, facts: Facts, item: Item, net: Decimal, spec: IcmsSpec) -> IcmsGroup | None:
@@ -163,14 +170,3 @@ def _contribution(
     if run.explain:
         run.note(tax, f"CST {group.CST}", n, base=group.vBC, aliquota=group.p, valor=group.v)
     return group
-
-
-def _difal_notice(run: Run, facts: Facts, n: int) -> None:
-    """Interstate sale to a non-contributor final consumer owes DIFAL, not computed yet."""
-    if (
-        facts.get("operacao") == "interestadual"
-        and facts.get("consumidor_final") is True
-        and facts.get("contribuinte") is False
-    ):
-        run.warn("DIFAL_NAO_CALCULADO", "DIFAL (EC 87/2015) não é calculado pelo motor", n)
-        run.review(f"item {n}: DIFAL não calculado")

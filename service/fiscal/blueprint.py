@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
 from typing import Any
 
 import marshmallow as ma
@@ -12,7 +11,7 @@ from sqlalchemy import select
 
 from engine import DocumentType, TaxResult, compute, snapshot
 from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
-from service import runtime
+from service import clock, runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
@@ -65,7 +64,7 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
         operacao,
         company,
         contexto=body["contexto"],
-        today=date.today(),
+        today=clock.operation_date(company.uf),
         can_override=current_credential().can(Scope.OVERRIDE),
         products=registered_products(session, company, documento, operacao),
         recipient=registered_recipient(session, company, documento, operacao),
@@ -111,7 +110,7 @@ def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> previ
         body,
         modelo=modelo,
         ambiente=effective_environment(company).value,
-        now=datetime.now(UTC),
+        now=clock.utc_now(),
         explain=explain,
     )
 

@@ -30,7 +30,7 @@ from engine import (
     snapshot,
 )
 from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
-from service import runtime
+from service import clock, runtime
 from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
@@ -367,7 +367,7 @@ def draft(
         serie=0,
         numero=1,
         cnf="00000000",
-        issued_at=dt.datetime.now(dt.UTC),
+        issued_at=clock.issuer_now(company.uf),
         nat_op=nature.descricao if nature else "VENDA",
         issuer=_issuer(company),
         items=items,

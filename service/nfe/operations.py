@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from service import runtime
+from service import clock, runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment, visible_environments
@@ -115,7 +115,7 @@ def _accept(req: Request, draft: assemble.Draft, now: dt.datetime) -> Accepted:
 
 def issue(company: Company, credential: Credential, body: dict[str, Any], modelo: str) -> Issued:
     """POST /nfe and /nfce."""
-    now = dt.datetime.now(dt.UTC)
+    now = clock.utc_now()
     req = _request(company, credential, body, modelo)
     replayed = _early_replay(req, now)
     if replayed is not None:
@@ -124,7 +124,12 @@ def issue(company: Company, credential: Credential, body: dict[str, Any], modelo
     _queued_first(req)
     runtime.end_request_transaction()
     draft = assemble.draft(
-        runtime.db(), company, body, modelo=modelo, ambiente=req.ambiente, today=now.date()
+        runtime.db(),
+        company,
+        body,
+        modelo=modelo,
+        ambiente=req.ambiente,
+        today=clock.operation_date(company.uf, now),
     )
     accepted = _accept(req, draft, now)
     if accepted.replay:

@@ -22,6 +22,7 @@ from documents.nfe.pipeline import prepare_nfe
 from engine import TaxContext, TaxResult, snapshot
 from engine.result import RuleMatch
 from engine.serialize import jsonable
+from service import clock
 from service.companies.models import Company
 from service.errors import ApiError
 from service.issuance.credentials import CompanyCredentials, credentials_for
@@ -72,7 +73,7 @@ def evaluate(
     A result that requires review is not an error here (it is at issuance): the caller gets
     the decisions with `ready_to_issue` false, since that is what a preview is for.
     """
-    today = body.get("data_operacao") or now.date()
+    today = body.get("data_operacao") or clock.operation_date(company.uf, now)
     creds, certificate_gap = _credentials(company, now)
     try:
         draft = assemble.draft(

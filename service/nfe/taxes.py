@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from documents.nfe import model as doc
-from engine.result import IbsCbsGroup, IcmsGroup, PisCofinsGroup
+from engine.result import IbsCbsGroup, IcmsGroup, IcmsUfDestGroup, PisCofinsGroup
 from engine.result import ItemTaxes as EngineItemTaxes
 
 _ZERO = Decimal("0")
@@ -76,6 +76,21 @@ def ibs_cbs(item: int, group: IbsCbsGroup) -> doc.IbsCbs:
     )
 
 
+def icms_uf_dest(group: IcmsUfDestGroup) -> doc.IcmsUfDest:
+    """The DIFAL group, copied: every amount was rounded per item by the engine."""
+    return doc.IcmsUfDest(
+        v_bc=group.vBCUFDest,
+        p_icms_dest=group.pICMSUFDest,
+        p_icms_inter=group.pICMSInter,
+        p_share=group.pICMSInterPart,
+        v_icms_dest=group.vICMSUFDest,
+        v_icms_origin=group.vICMSUFRemet,
+        v_bc_fcp=group.vBCFCPUFDest,
+        p_fcp=group.pFCPUFDest,
+        v_fcp=group.vFCPUFDest,
+    )
+
+
 def item_taxes(decided: EngineItemTaxes, orig: str) -> doc.ItemTaxes:
     """All groups of one item (the engine guarantees ICMS, PIS and COFINS when complete)."""
     if decided.icms is None or decided.pis is None or decided.cofins is None:
@@ -85,4 +100,5 @@ def item_taxes(decided: EngineItemTaxes, orig: str) -> doc.ItemTaxes:
         pis=pis_cofins(decided.pis),
         cofins=pis_cofins(decided.cofins),
         ibs_cbs=ibs_cbs(decided.numero, decided.ibs_cbs) if decided.ibs_cbs else None,
+        icms_uf_dest=icms_uf_dest(decided.icms_uf_dest) if decided.icms_uf_dest else None,
     )

@@ -44,7 +44,7 @@ from documents.transmission.nfe import NfeClient
 from documents.transmission.outcome import Authorized, Rejected
 from documents.ufs import uf_code
 from documents.wrappers import proc_inut_nfe
-from service import runtime
+from service import clock, runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment
@@ -68,9 +68,6 @@ log = logging.getLogger("service.nfe.voiding")
 
 MAX_RANGE = 10_000
 """SEFAZ voids at most 10,000 numbers per request (reliability.md F17)."""
-
-BRASILIA = dt.timezone(dt.timedelta(hours=-3))
-"""`ano` is the request's year at the authority (Brasília time, no daylight saving)."""
 
 HOMOLOGATED = "HOMOLOGADA"
 REJECTED = "REJEITADA"
@@ -270,7 +267,7 @@ def _signed(req: VoidRequest, creds: CompanyCredentials) -> bytes:
     try:
         numbers = NumberRange(
             cuf=uf_code(str(req.company.uf or "")),
-            year=dt.datetime.now(BRASILIA).year,
+            year=clock.issuer_now(req.company.uf).year,
             cnpj=req.company.cnpj or "",
             modelo=Modelo(req.modelo),
             serie=req.serie,

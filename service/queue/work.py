@@ -31,7 +31,7 @@ from documents.transmission.outcome import (
     Uncertain,
     UncertainReason,
 )
-from service import runtime
+from service import clock, runtime
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
@@ -154,14 +154,19 @@ def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Reques
 
 def _prepare(task_id: str) -> None:
     """Decide taxes and build the document; problems a person must fix -> ACAO_NECESSARIA."""
-    now = utcnow()
+    now = clock.utc_now()
     task, company, _ = _read(task_id)
     try:
         body = IssueRequestSchema().load(task.requisicao)
         req = _request(task, company, body)
         with transaction(runtime.current().sessions) as session:
             draft = assemble.draft(
-                session, company, body, modelo=req.modelo, ambiente=req.ambiente, today=now.date()
+                session,
+                company,
+                body,
+                modelo=req.modelo,
+                ambiente=req.ambiente,
+                today=clock.operation_date(company.uf, now),
             )
         creds = _credentials(company, now)
     except ApiError as exc:

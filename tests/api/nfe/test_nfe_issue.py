@@ -266,8 +266,13 @@ def test_inline_customer_remote_sale_with_intermediary(client, rt, sim):
         headers=ready.headers,
         json={**body, "pedido": "PED-3", "cliente": final_consumer},
     )
-    assert difal.status_code == 422
-    assert difal.get_json()["error"]["code"] == "REVISAO_FISCAL_NECESSARIA"
+    # A Simples Nacional issuer owes no DIFAL (rule icms.difal.simples_nacional, ADI 5464): the
+    # sale to a non-contributor in another UF is issued without ICMSUFDest (it was refused with
+    # REVISAO_FISCAL_NECESSARIA while the engine did not compute DIFAL).
+    assert difal.status_code == 200, difal.get_json()
+    consumer_xml = etree.fromstring(client.get(difal.get_json()["xml"], headers=ready.headers).data)
+    assert consumer_xml.findtext(".//n:dest/n:indIEDest", namespaces=ns) == "9"
+    assert consumer_xml.find(".//n:ICMSUFDest", namespaces=ns) is None
     presencial = nfe_body(
         "PED-2", cliente=customer, intermediador={"cnpj": "11222333000181", "id": "loja-1"}
     )

@@ -135,19 +135,29 @@ def test_a_date_before_the_rules_is_configuration_not_a_guess(client, rt, sim):
 
 
 def test_review_is_answered_with_the_decisions_and_blocks_issuance(client, rt, sim):
-    """Interstate sale to a non-contributor consumer owes DIFAL, which the engine does not
-    compute (EC 87/2015): the preview shows the decisions, the issuance refuses."""
-    ready = ready_to_issue(client, rt, sim)
-    add_customer(rt, ready, "RJ1", uf="RJ")
-    answer = client.post(PREVIEW, headers=ready.headers, json=_operation(cliente="RJ1"))
+    """A rule its author marked uncertain (confiança 0.5, under the 0.80 threshold) forces a
+    review: the preview shows the decisions, the issuance refuses. (This case used to be the
+    interstate sale to a non-contributor, refused because DIFAL was not computed; DIFAL is
+    computed now: tests/api/nfe/test_nfe_difal.py.)"""
+    ready = ready_to_issue(client, rt, sim, crt=3, apuracao="presumido")
+    add_customer(rt, ready, "SC1", uf="SC")
+    uncertain = {
+        "tipo": "DIFAL_UF_DESTINO", "criterios": {"uf_destino": "SC"},
+        "resultado": {"aliquota": "17.00", "base": "unica"}, "vigencia_inicio": "2026-01-01",
+        "versao": "1", "fonte": "dado de teste, a confirmar", "confianca": "0.5",
+    }  # fmt: skip
+    created = client.post(API + "/configuracao-fiscal/regras-base", headers=ready.headers,
+                          json=uncertain)  # fmt: skip
+    assert created.status_code == 201, created.get_json()
+    answer = client.post(PREVIEW, headers=ready.headers, json=_operation(cliente="SC1"))
     body = answer.get_json()
     assert answer.status_code == 200, body
     assert body["ready_to_issue"] is False and body["requires_review"] is True
+    assert body["confidence_score"] == 0.5
     assert body["xml_validado"] is True  # the XML is checked even while review blocks issuance
-    assert {w["codigo"] for w in body["warnings"]} == {"DIFAL_NAO_CALCULADO"}
     assert body["document"]["itens"][0]["cfop"] == "6102"
     assert body["document"]["itens"][0]["regra_tributaria_id"] is not None
-    refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body(cliente="RJ1"))
+    refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body(cliente="SC1"))
     assert refused.get_json()["error"]["code"] == "REVISAO_FISCAL_NECESSARIA"
 
 

@@ -273,3 +273,45 @@ def test_remote_sale_with_intermediary(nfe_factory: ModuleType, signer: XmlSigne
     assert text(remote, "//n:ide/n:indIntermed") == "0"
     with pytest.raises(InvalidDocumentDataError):
         build_nfe(dataclasses.replace(data, ind_pres=IndPres.PRESENCIAL))
+
+
+def test_difal_group_and_totals_are_schema_valid(
+    nfe_factory: ModuleType, signer: XmlSigner
+) -> None:
+    """ICMSUFDest sits between COFINS and IBSCBS; ICMSTot carries vFCPUFDest, vICMSUFDest and
+    vICMSUFRemet after vICMSDeson, as sums of the items (values as the engine gave them)."""
+    from documents.nfe.model import IcmsUfDest, IndIEDest, Recipient
+
+    with_fcp = IcmsUfDest(
+        v_bc=Decimal("100.00"), p_icms_dest=Decimal("20.00"), p_icms_inter=Decimal("12.00"),
+        p_share=Decimal("100.00"), v_icms_dest=Decimal("8.00"), v_icms_origin=Decimal("0.00"),
+        v_bc_fcp=Decimal("100.00"), p_fcp=Decimal("2.00"), v_fcp=Decimal("2.00"),
+    )  # fmt: skip
+    without_fcp = dataclasses.replace(
+        with_fcp, p_icms_inter=Decimal("7.00"), v_icms_dest=Decimal("13.00"),
+        v_bc_fcp=None, p_fcp=None, v_fcp=None,
+    )  # fmt: skip
+    base = nfe_factory.nfe_data(2)
+    items = tuple(
+        dataclasses.replace(i, taxes=dataclasses.replace(i.taxes, icms_uf_dest=g))
+        for i, g in zip(base.items, (with_fcp, without_fcp), strict=True)
+    )
+    consumer = Recipient(
+        name="MARIA DA SILVA", ind_ie_dest=IndIEDest.NAO_CONTRIBUINTE, cpf="12345678909",
+        address=dataclasses.replace(nfe_factory.recipient().address, uf="RJ",
+                                    city_code="3304557", city="RIO DE JANEIRO"),
+    )  # fmt: skip
+    data = dataclasses.replace(base, items=items, recipient=consumer, final_consumer=True)
+    signed = prepare_nfe(data, signer)
+    assert validate(signed.xml, "nfe/4.00/NFe") == []
+    root = parse_untrusted(signed.xml)
+    first = root.xpath("//n:det[1]/n:imposto/*", namespaces=NS)
+    names = [etree.QName(e).localname for e in first]
+    assert names.index("COFINS") < names.index("ICMSUFDest") < names.index("IBSCBS")
+    assert text(root, "//n:det[1]//n:ICMSUFDest/n:pICMSInter") == "12.00"
+    assert text(root, "//n:det[2]//n:ICMSUFDest/n:pICMSInter") == "7.00"
+    assert not root.xpath("//n:det[2]//n:ICMSUFDest/n:vFCPUFDest", namespaces=NS)
+    assert values(root, "//n:ICMSTot/n:vICMSUFDest") == [Decimal("21.00")]
+    assert values(root, "//n:ICMSTot/n:vFCPUFDest") == [Decimal("2.00")]
+    assert values(root, "//n:ICMSTot/n:vICMSUFRemet") == [Decimal("0.00")]
+    assert values(root, "//n:ICMSTot/n:vNF") == [data.items[0].total + data.items[1].total]

@@ -65,13 +65,6 @@ def test_missing_global_rate_is_missing_not_a_number() -> None:
     assert [m.codigo for m in r.missing] == ["ALIQUOTA_ICMS"]
 
 
-def test_difal_case_forces_review() -> None:
-    ctx = make_ctx(contraparte=Counterpart(uf="BA", tipo=PersonType.PF, contribuinte=False,
-                                           consumidor_final=True))  # fmt: skip
-    r = compute(ctx, with_company(TRIB))
-    assert r.requires_review and [w.codigo for w in r.warnings] == ["DIFAL_NAO_CALCULADO"]
-
-
 FLAGGED = company_rule("flag", criterios={"crt": "3"}, resultado={
     **TRIB.resultado, "requer_revisao": True, "motivo": "conferir"})  # fmt: skip
 
