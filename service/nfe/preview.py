@@ -113,11 +113,13 @@ def configuration_required(*errors: ApiError | None) -> ApiError:
     found = [e for e in errors if e is not None]
     missing = [m for e in found for m in e.extra.get("missing", [])]
     motivos = list(dict.fromkeys(m for e in found for m in e.extra.get("motivos", [])))
+    details = [d for e in found for d in e.extra.get("details", [])]  # e.g. rules to fix
     return ApiError(
         "FISCAL_CONFIGURATION_REQUIRED",
         found[0].message,
         missing=missing,
         motivos=motivos,
+        details=details or None,
         body={"ready_to_issue": False},
     )
 
