@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from engine import TaxResult
 from engine.errors import (
     ContextError,
@@ -51,24 +53,14 @@ def broken_configuration(broken: tuple[BrokenRule, ...]) -> ApiError:
         "FISCAL_CONFIGURATION_REQUIRED",
         "Há regras fiscais da empresa que o motor não consegue ler: corrija-as ou desative-as.",
         missing=[
-            f"regra {b.rule_id} ({b.tipo}), campo {b.campo}: {b.mensagem}. Corrija-a ou "
+            f"regra {b.regra_id} ({b.tipo}), campo {b.campo}: {b.mensagem}. Corrija-a ou "
             f"desative-a em {b.corrigir_em}"
             for b in broken
         ],
         motivos=[BROKEN_RULE],
-        details=[_detail(b) for b in broken],
+        details=[asdict(b) for b in broken],
         body={"ready_to_issue": False},
     )
-
-
-def _detail(b: BrokenRule) -> dict[str, str]:
-    return {
-        "regra_id": b.rule_id,
-        "tipo": b.tipo,
-        "campo": b.campo,
-        "mensagem": b.mensagem,
-        "corrigir_em": b.corrigir_em,
-    }
 
 
 def missing_configuration(result: TaxResult) -> ApiError:

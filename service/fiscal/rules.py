@@ -64,9 +64,10 @@ def register_source(source: RuleSource, register: RuleRegister | None = None) ->
 
 @dataclass(frozen=True)
 class BrokenRule:
-    """A stored company rule the engine refuses: which, where to fix it, and why."""
+    """A stored company rule the engine refuses: which, where to fix it, and why (the fields
+    are the API's `error.details[]` members)."""
 
-    rule_id: str
+    regra_id: str
     tipo: str
     campo: str
     mensagem: str
@@ -90,7 +91,7 @@ class BrokenRulesError(Exception):
     """Stored company rules that no longer compile: the company's rule set cannot be built."""
 
     def __init__(self, broken: tuple[BrokenRule, ...]) -> None:
-        super().__init__("; ".join(f"{b.rule_id}: {b.mensagem}" for b in broken))
+        super().__init__("; ".join(f"{b.regra_id}: {b.mensagem}" for b in broken))
         self.broken = broken
 
 

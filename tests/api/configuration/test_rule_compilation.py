@@ -11,48 +11,17 @@ from typing import Any
 
 import pytest
 
-from service.companies.models import Company
 from service.configuration.models import IvaRule, TaxRule
-from service.db import transaction
-from tests.factories import auth, make_account, make_company
+from tests.api import test_fiscal_engine as engine_api
+from tests.factories import auth
 from tests.factories_config import store_base_rule, store_company_rule
 
 API = "/api/v1"
 BASE = API + "/configuracao-fiscal/regras-base"
-ISS_SP = {
-    "tipo": "ISS",
-    "criterios": {"cod_municipio_incidencia": "3550308", "lc116_prefixo": "17"},
-    "resultado": {"aliquota": "5.00"},
-    "vigencia_inicio": "2026-01-01",
-    "versao": "2026.1",
-    "fonte": "Lei municipal SP 13.701/2003 art. 16 (exemplo de teste)",
-}
-NFSE = {
-    "documento": "NFSE",
-    "operacao": {
-        "data_operacao": "2026-07-01",
-        "servico": {
-            "descricao": "Consultoria",
-            "c_trib_nac": "170101",
-            "lc116": "17.01",
-            "valor": "1000.00",
-        },
-        "tomador": {
-            "cpf_cnpj": "11222333000181",
-            "endereco": {"cod_municipio": "3550308", "uf": "SP"},
-        },
-    },
-}
-
-
-@pytest.fixture
-def issuer(rt):
-    account = make_account(rt)
-    company = make_company(rt, account.id, codigo="matriz", modulos=["nfe", "nfse", "cte"])
-    with transaction(rt.sessions) as session:
-        row = session.get(Company, company.id)
-        row.crt, row.uf, row.cod_municipio = 3, "SP", "3550308"
-    return account, company
+ISS_SP = engine_api.ISS_SP
+NFSE = engine_api._nfse(valor="1000.00")
+issuer = engine_api.issuer
+"""The issuer of those tests (CRT 3 in São Paulo), shared as a fixture."""
 
 
 def _error(response: Any) -> dict[str, Any]:
