@@ -20,7 +20,7 @@ from engine.errors import InvalidRuleError
 from engine.ruleset import compile_rule
 from service.configuration.models import IvaRule, TaxRule
 from service.errors import invalid_field
-from service.fiscal.rules import RuleRegister, register_source
+from service.fiscal.rules import Loaded, RuleRegister, loaded, register_source
 
 PREFIX_CRITERIA = frozenset({"ncm", "nbs"})
 COMPANY_RULE_SOURCE = "Regra cadastrada pela empresa"
@@ -54,14 +54,21 @@ def to_engine_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
     )
 
 
-def company_rules(session: Session, company_id: str) -> list[Rule]:
+def company_rules(session: Session, company_id: str) -> list[Loaded]:
     """Active tax and IVA rules of the company, for the rule cache."""
-    rules: list[Rule] = []
     tax = select(TaxRule).where(TaxRule.company_id == company_id, TaxRule.ativo.is_(True))
     iva = select(IvaRule).where(IvaRule.company_id == company_id, IvaRule.ativo.is_(True))
-    rules.extend(to_engine_rule(r, RuleType.TRIBUTACAO) for r in session.execute(tax).scalars())
-    rules.extend(to_engine_rule(r, RuleType.IVA) for r in session.execute(iva).scalars())
-    return rules
+    return loaded(session.execute(tax).scalars(), _tax_rule, "TRIBUTACAO") + loaded(
+        session.execute(iva).scalars(), _iva_rule, "IVA"
+    )
+
+
+def _tax_rule(row: TaxRule) -> Rule:
+    return to_engine_rule(row, RuleType.TRIBUTACAO)
+
+
+def _iva_rule(row: IvaRule) -> Rule:
+    return to_engine_rule(row, RuleType.IVA)
 
 
 def api_field(field: str) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -27,9 +28,13 @@ from engine.packs import discover, load_pack
 from engine.ruleset import compile_rule
 from service.fiscal.models import BaseRule, RuleRevision
 
-RuleSource = Callable[[Session, str], Iterable[Rule]]
+Loaded = Rule | InvalidRuleError
+"""A stored row as an engine rule, or why it cannot even become one."""
+RuleSource = Callable[[Session, str], Iterable[Loaded]]
 """Other registers (tax rules, IVA rules) contribute company rules through a source."""
+T = TypeVar("T")
 BASE_RULES_PATH = "/configuracao-fiscal/regras-base"
+_TYPES = tuple(t.value for t in RuleType)
 
 
 def _same(field: str) -> str:
@@ -116,7 +121,29 @@ def global_rules() -> RuleSet:
     return RuleSet(rules)
 
 
+def loaded(
+    rows: Iterable[T], convert: Callable[[T], Rule], tipo: str | None = None
+) -> list[Loaded]:
+    """Each stored row as an engine rule, or the refusal of a row that cannot even become one
+    (a `tipo` the engine no longer knows, a result that is not an object): such a row is
+    reported like any rule that does not compile, never a 500."""
+    out: list[Loaded] = []
+    for row in rows:
+        try:
+            out.append(convert(row))
+        except InvalidRuleError as exc:
+            out.append(exc)
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            rule_id, kind = getattr(row, "id", "?"), tipo or getattr(row, "tipo", None)
+            out.append(InvalidRuleError(rule_id, f"regra ilegível: {exc}", "regra", kind))
+    return out
+
+
 def to_engine_rule(row: BaseRule) -> Rule:
+    if row.tipo not in _TYPES:
+        raise InvalidRuleError(
+            row.id, f"tipo desconhecido: {row.tipo}; use {', '.join(_TYPES)}", "tipo", row.tipo
+        )
     return Rule(
         id=row.id,
         tipo=RuleType(row.tipo),
@@ -135,9 +162,9 @@ def to_engine_rule(row: BaseRule) -> Rule:
     )
 
 
-def base_rules(session: Session, company_id: str) -> list[Rule]:
+def base_rules(session: Session, company_id: str) -> list[Loaded]:
     query = select(BaseRule).where(BaseRule.company_id == company_id, BaseRule.ativo.is_(True))
-    return [to_engine_rule(row) for row in session.execute(query).scalars()]
+    return loaded(session.execute(query).scalars(), to_engine_rule)
 
 
 def revision(session: Session, company_id: str) -> int:
@@ -183,14 +210,18 @@ class CompanyRuleCache:
         return cached[1]
 
     def _build(self, session: Session, company_id: str) -> RuleSet | tuple[BrokenRule, ...]:
-        rules = self._company_rules(session, company_id)
+        found = self._company_rules(session, company_id)
+        rules = [r for r in found if isinstance(r, Rule)]
+        unreadable = tuple(describe(r) for r in found if isinstance(r, InvalidRuleError))
+        if unreadable:
+            return unreadable + broken_rules(rules)
         try:
             return RuleSet(rules, base=global_rules())
         except InvalidRuleError as exc:
             return broken_rules(rules) or (describe(exc),)
 
     @staticmethod
-    def _company_rules(session: Session, company_id: str) -> list[Rule]:
+    def _company_rules(session: Session, company_id: str) -> list[Loaded]:
         rules = base_rules(session, company_id)
         for source in _sources:
             rules.extend(source(session, company_id))

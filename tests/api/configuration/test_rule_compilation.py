@@ -215,3 +215,18 @@ def test_stored_tax_and_iva_rules_that_no_longer_compile_name_their_register(cli
     error = _error(client.post(API + "/fiscal/calcular", headers=auth(account.live), json=NFSE))
     _names_the_rule(error, iva, "IVA", "cclasstrib")
     assert error["details"][0]["corrigir_em"].endswith(f"/configuracao-fiscal/iva/{iva}")
+
+
+def test_a_stored_row_that_cannot_even_become_a_rule_is_named_too(client, rt, issuer):
+    """A `tipo` the engine no longer knows (a renamed type) or a result that is not an object."""
+    account, company = issuer
+    renamed = store_base_rule(rt, company, ISS_SP, tipo="ISS_MUNICIPAL")
+    not_object = store_base_rule(rt, company, ISS_SP, versao="2", resultado=["5.00"])
+    error = _error(client.post(API + "/fiscal/calcular", headers=auth(account.live), json=NFSE))
+    assert error["code"] == "FISCAL_CONFIGURATION_REQUIRED"
+    by_id = {d["regra_id"]: d for d in error["details"]}
+    assert {k: (d["tipo"], d["campo"]) for k, d in by_id.items()} == {
+        renamed: ("ISS_MUNICIPAL", "tipo"),
+        not_object: ("ISS", "regra"),
+    }
+    assert "ISS_RETENCAO" in by_id[renamed]["mensagem"]  # says which types exist
