@@ -19,7 +19,7 @@ from typing import Any
 import datalogic_py
 
 from engine.errors import InvalidRuleError
-from engine.facts import VOCABULARY, Facts, FactValue, jsonable_facts
+from engine.facts import SET_FACTS, VOCABULARY, Facts, FactValue, jsonable_facts
 
 ALLOWED_OPERATORS = frozenset(
     {
@@ -30,9 +30,9 @@ ALLOWED_OPERATORS = frozenset(
     }
 )  # fmt: skip
 
-BOOLEAN_OPERATORS = frozenset(
-    {"==", "===", "!=", "!==", ">", ">=", "<", "<=", "!", "!!", "in", "some", "all", "none"}
-)
+COMPARISONS = frozenset({"==", "===", "!=", "!==", ">", ">=", "<", "<="})
+"""They compare text or booleans; a list operand (a literal or a set fact) fails to evaluate."""
+BOOLEAN_OPERATORS = COMPARISONS | {"!", "!!", "in", "some", "all", "none"}
 """Operators whose result is always a JSON boolean; `and`, `or` and `if` give one of their
 operands, so they are boolean only when those operands are."""
 FIELD = "condicao"
@@ -113,10 +113,29 @@ def _check_operators(rule_id: str, node: Any) -> None:
             raise _refused(rule_id, f"condicao: operador não permitido: {op}")
         if op == "missing_some" and isinstance(args, list) and _count(args[:1]):
             args = args[1:]  # its first operand is how many of the names must be present
+        if op in COMPARISONS and any(_listish(a) for a in _operands(args)):
+            raise _refused(rule_id, f"condicao: {op} compara texto ou booleanos; para listas e "
+                           f"conjuntos ({', '.join(sorted(SET_FACTS))}) use in, some, all ou "
+                           "none")  # fmt: skip
         _check_operators(rule_id, args)
     elif not (node is None or isinstance(node, str | bool)):
         raise _refused(rule_id, f"condicao: valor {node!r} não permitido (compare com texto, "
                        'ex.: "3", pois os fatos são texto)')  # fmt: skip
+
+
+def _operands(args: Any) -> list[Any]:
+    return args if isinstance(args, list) else [args]
+
+
+def _listish(node: Any) -> bool:
+    """A list literal, or a variable holding a set fact."""
+    if isinstance(node, list):
+        return True
+    if not (isinstance(node, Mapping) and len(node) == 1 and "var" in node):
+        return False
+    name = node["var"]
+    name = name[0] if isinstance(name, list) and name else name
+    return name in SET_FACTS
 
 
 def _count(head: list[Any]) -> bool:
@@ -132,7 +151,7 @@ def _boolean(node: Any) -> bool:
     ((op, args),) = node.items()
     if op in BOOLEAN_OPERATORS:
         return True
-    operands = args if isinstance(args, list) else [args]
+    operands = _operands(args)
     if op in ("and", "or"):
         return bool(operands) and all(_boolean(a) for a in operands)
     if op == "if":  # [cond, then, cond, then, ..., else]: without `else` it may give null

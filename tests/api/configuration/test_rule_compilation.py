@@ -60,6 +60,7 @@ REFUSALS = [
     ({"condicao": {"var": "lc116"}}, "condicao", "booleano"),
     ({"condicao": {"if": [{"var": "lc116"}, "sim", "não"]}}, "condicao", "booleano"),
     ({"condicao": {">": [{"var": "origem"}, 2]}}, "condicao", "texto"),
+    ({"condicao": {"==": [{"var": "enquadramento"}, "X"]}}, "condicao", "in, some"),
     ({"resultado": {"aliquota": 5.5}}, "resultado.aliquota", "decimal"),
     ({"resultado": {"aliquota": "cinco"}}, "resultado.aliquota", "decimal"),
     ({"resultado": {"aliquota_iss": "5.00"}}, "resultado.aliquota_iss", "aliquota"),

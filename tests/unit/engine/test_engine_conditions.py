@@ -42,6 +42,8 @@ def test_refused_at_load(logic: dict[str, object]) -> None:
         {"missing": ["ncm"]},
         {"==": [{"var": "crt"}, 3]},
         {"in": [{"var": "origem"}, [1, 2]]},
+        {"==": [{"var": "enquadramento"}, "CESSAO_MAO_OBRA"]},
+        {"!=": [{"var": "ncm"}, ["8471"]]},
     ],
 )
 def test_result_must_be_boolean_and_literals_text_when_compiled(logic: dict[str, object]) -> None:
@@ -65,9 +67,11 @@ def test_boolean_shapes_are_accepted(logic: dict[str, object]) -> None:
 
 
 def test_a_condition_that_fails_to_evaluate_is_a_rule_error_not_a_crash() -> None:
-    c = compile_condition("r", {"==": [{"var": "enquadramento"}, "X"]})
+    """A guard: the compile-time checks refuse what is known to fail (here a fact that is a
+    set where the rule expects text, as when a fact changes kind in a new engine version)."""
+    c = compile_condition("r", {"==": [{"var": "ncm"}, "X"]})
     with pytest.raises(InvalidRuleError) as failed:
-        c.holds("r", {"enquadramento": frozenset({"X", "Y"})})
+        c.holds("r", {"ncm": frozenset({"X", "Y"})})
     assert failed.value.field == "condicao" and failed.value.rule_id == "r"
 
 
