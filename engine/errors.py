@@ -42,12 +42,22 @@ class RuleConflictError(EngineError):
 
 
 class InvalidRuleError(EngineError):
-    """A rule breaks the rule model (bad criterion, condition, rate or CST pairing)."""
+    """A rule breaks the rule model (bad criterion, condition, rate or CST pairing).
 
-    def __init__(self, rule_id: str, message: str) -> None:
+    `field` is the part of the rule at fault, as a path in the rule's plain form
+    (`criterios.nao_existe`, `resultado.aliquota`, `condicao`, `fonte`), so a caller that
+    checks a rule when it is written can point the user at it; `tipo` is the rule's type when
+    the raiser knows it.
+    """
+
+    def __init__(
+        self, rule_id: str, message: str, field: str | None = None, tipo: str | None = None
+    ) -> None:
         super().__init__(f"regra {rule_id}: {message}")
         self.rule_id = rule_id
         self.message = message
+        self.field = field
+        self.tipo = tipo
 
 
 class PackError(EngineError):

@@ -54,6 +54,10 @@ VOCABULARY: Mapping[str, str] = {
     "inicio_outra_uf": "prestação iniciada em UF diferente da do emitente",
 }
 
+SET_FACTS = frozenset({"enquadramento"})
+"""Facts holding a set (a JSON list for conditions): tested with `in`, `some`, `all`, `none`,
+never compared with `==` or `<` (JsonLogic cannot compare a list and fails to evaluate)."""
+
 _MODELS = {
     DocumentType.NFE: 55,
     DocumentType.NFCE: 65,

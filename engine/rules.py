@@ -160,9 +160,17 @@ def _split_known(rule_id: str, key: str) -> tuple[str, str, Mode]:
     if found is None:
         fact, mode = split_key(key)
         if fact not in VOCABULARY:
-            raise InvalidRuleError(rule_id, f"critério desconhecido: {key}")
+            raise InvalidRuleError(rule_id, unknown_criterion(key), field=f"criterios.{key}")
         found = _KEYS[key] = (key, fact, mode)
     return found
+
+
+def unknown_criterion(key: str) -> str:
+    """What a criterion may be named, said to whoever wrote an unknown one."""
+    return (
+        f"critério desconhecido: {key}. Use um campo do vocabulário ({', '.join(VOCABULARY)}), "
+        "por igualdade (campo), prefixo de texto (campo_prefixo) ou lista de valores (campo_in)"
+    )
 
 
 def compile_criteria(rule: Rule, known: CriterionTable | None = None) -> tuple[Criterion, ...]:
@@ -195,14 +203,17 @@ def compile_criteria(rule: Rule, known: CriterionTable | None = None) -> tuple[C
 
 
 def _criterion_value(rule_id: str, key: str, mode: Mode, raw: Any) -> CriterionValue:
+    field = f"criterios.{key}"
     try:
         if mode is Mode.IN:
             if not isinstance(raw, list | tuple):
-                raise InvalidRuleError(rule_id, f"{key} deve ser uma lista")
+                raise InvalidRuleError(rule_id, f"{key} deve ser uma lista de valores", field)
             return frozenset(norm(v) for v in raw)
         return norm(raw)
     except TypeError as exc:
-        raise InvalidRuleError(rule_id, f"{key}: valor inválido ({exc})") from exc
+        raise InvalidRuleError(
+            rule_id, f"{key}: valor inválido ({exc}); use texto, número inteiro ou booleano", field
+        ) from exc
 
 
 def criteria_match(criteria: tuple[Criterion, ...], facts: Facts) -> bool:

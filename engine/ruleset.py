@@ -118,6 +118,14 @@ def compile_rule(rule: Rule, parts: SharedParts | None = None) -> CompiledRule:
 
 
 def _compile(rule: Rule, parts: SharedParts, identity: tuple[str, str]) -> CompiledRule:
+    try:
+        return _compiled(rule, parts, identity)
+    except InvalidRuleError as exc:
+        exc.tipo = exc.tipo or rule.tipo.value  # the caller may not know which rule of a set
+        raise
+
+
+def _compiled(rule: Rule, parts: SharedParts, identity: tuple[str, str]) -> CompiledRule:
     check_rule(rule)
     criteria = compile_criteria(rule, parts.criteria)
     condition = compile_condition(rule.id, rule.condicao) if rule.condicao else None
@@ -342,7 +350,9 @@ class RuleSet:
     def _add(self, rule: Rule, seen: set[tuple[str, str]], parts: SharedParts) -> None:
         identity = (rule.id, rule.versao)  # kept by the compiled rule, not only by `seen`
         if identity in seen:
-            raise InvalidRuleError(rule.id, f"versão {rule.versao} repetida no conjunto")
+            raise InvalidRuleError(
+                rule.id, f"versão {rule.versao} repetida no conjunto", "versao", rule.tipo.value
+            )
         seen.add(identity)
         self._index[rule.tipo].add(_compile(rule, parts, identity))
 

@@ -12,6 +12,7 @@ from typing import Any, TypeVar, cast
 
 from engine.context import TaxContext
 from engine.defaults import FALLBACK_PENALTY
+from engine.errors import InvalidRuleError
 from engine.facts import Facts, FactValue
 from engine.resolve import Resolution, matching, pick, winner
 from engine.result import Decision, Missing, Notice, RuleUsage
@@ -58,13 +59,18 @@ class Run:
         key = shape(facts)
         found = memo.get(key)
         if found is None:
-            if self.explain:
-                live, expired = matching(self.ruleset, tipo, facts, self.day, explain=True)
-                found = pick(tipo, live, expired, explain=True, item=item)
-            else:
-                found = winner(self.ruleset, tipo, facts, self.day, item)
-            memo[key] = found
+            try:
+                found = memo[key] = self._resolve(tipo, facts, item)
+            except InvalidRuleError as exc:  # a condition that failed to evaluate
+                exc.tipo = exc.tipo or tipo.value
+                raise
         return found
+
+    def _resolve(self, tipo: RuleType, facts: Facts, item: int | None) -> Resolution:
+        if self.explain:
+            live, expired = matching(self.ruleset, tipo, facts, self.day, explain=True)
+            return pick(tipo, live, expired, explain=True, item=item)
+        return winner(self.ruleset, tipo, facts, self.day, item)
 
     def parsed(self, rule: CompiledRule, kind: str, parse: Callable[[Mapping[str, Any]], T]) -> T:
         """A rule result parsed once (rates read as Decimal once, not per item).

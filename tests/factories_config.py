@@ -7,6 +7,12 @@ import datetime as dt
 from functools import cache
 from typing import Any
 
+from service.configuration.models import TaxRule
+from service.db import transaction
+from service.fiscal.models import BaseRule
+from service.fiscal.rules import bump_revision
+from service.ids import new_id
+from service.runtime import Runtime
 from simulator.pki import CertificateAuthority, create_ca, issue_a1
 
 CNPJ = "11222333000181"
@@ -37,3 +43,30 @@ def a1_base64(
         not_before=now + dt.timedelta(days=start_days), not_after=now + dt.timedelta(days=days),
     )  # fmt: skip
     return base64.b64encode(blob).decode()
+
+
+def store_base_rule(rt: Runtime, company: Any, rule: dict[str, Any], **values: Any) -> str:
+    """A base rule row written directly (not through the API), as one stored before rules
+    were compiled when written, or before the engine's vocabulary changed."""
+    rule_id = new_id("rb")
+    fields = {**rule, **values}
+    fields["vigencia_inicio"] = dt.date.fromisoformat(fields["vigencia_inicio"])
+    with transaction(rt.sessions) as session:
+        session.add(
+            BaseRule(id=rule_id, account_id=company.account_id, company_id=company.id,
+                     tags=[], ativo=True, revisao=1, **fields)
+        )  # fmt: skip
+        bump_revision(session, company.id)
+    return rule_id
+
+
+def store_company_rule(rt: Runtime, company: Any, model: Any, **values: Any) -> str:
+    """A tax (`TaxRule`) or IVA (`IvaRule`) row written directly, like `store_base_rule`."""
+    rule_id = new_id("trib" if model is TaxRule else "iva")
+    with transaction(rt.sessions) as session:
+        session.add(
+            model(id=rule_id, account_id=company.account_id, company_id=company.id,
+                  vigencia_inicio=dt.date(2026, 1, 1), tags=[], ativo=True, revisao=1, **values)
+        )  # fmt: skip
+        bump_revision(session, company.id)
+    return rule_id

@@ -17,6 +17,7 @@ from engine.calculators.iss import (
 )
 from engine.calculators.withholding import compute_withholding
 from engine.context import Item
+from engine.errors import InvalidRuleError
 from engine.facts import Facts, FactValue
 from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values, rule_match
 from engine.resolve import matching, pick
@@ -143,8 +144,12 @@ def _withholding_type(run: Run, facts: Facts, item: Item) -> str:
 
 def _federal(run: Run, facts: Facts, n: int, base: Decimal) -> tuple[Withholding, ...]:
     """Every RETENCAO_FEDERAL rule that matches applies, resolved within its `tributo`."""
-    live, expired = matching(run.ruleset, RuleType.RETENCAO_FEDERAL, facts,
-                             run.ctx.data_operacao, run.explain)  # fmt: skip
+    try:
+        live, expired = matching(run.ruleset, RuleType.RETENCAO_FEDERAL, facts,
+                                 run.ctx.data_operacao, run.explain)  # fmt: skip
+    except InvalidRuleError as exc:  # a condition that failed to evaluate
+        exc.tipo = exc.tipo or RuleType.RETENCAO_FEDERAL.value
+        raise
     groups: dict[str, list[CompiledRule]] = defaultdict(list)
     for cr in live:
         groups[str(cr.rule.resultado.get("tributo"))].append(cr)

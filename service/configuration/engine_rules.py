@@ -2,7 +2,9 @@
 
 Every active row becomes one `engine.Rule` of tipo TRIBUTACAO or IVA with origin company;
 the NCM criterion is a prefix (a rule for "2202" covers every NCM below it). The row's id
-is the rule id, so an issued document's snapshot names the exact row it used.
+is the rule id, so an issued document's snapshot names the exact row it used. A row is
+compiled by the engine, as its rule set will compile it, whenever it is written
+(`check_compiles`), and the engine's refusals are reported under the register's field names.
 """
 
 from __future__ import annotations
@@ -14,11 +16,15 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import Rule, RuleOrigin, RuleType
+from engine.errors import InvalidRuleError
+from engine.ruleset import compile_rule
 from service.configuration.models import IvaRule, TaxRule
-from service.fiscal.rules import register_source
+from service.errors import invalid_field
+from service.fiscal.rules import Loaded, RuleRegister, loaded, register_source
 
 PREFIX_CRITERIA = frozenset({"ncm", "nbs"})
 COMPANY_RULE_SOURCE = "Regra cadastrada pela empresa"
+_PARTS = ("criterios.", "resultado.")
 
 
 def _criteria(stored: dict[str, Any]) -> dict[str, Any]:
@@ -39,7 +45,7 @@ def to_engine_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
         vigencia_inicio=row.vigencia_inicio,
         vigencia_fim=row.vigencia_fim,
         versao=str(row.revisao),
-        fonte=row.descricao or COMPANY_RULE_SOURCE,
+        fonte=(row.descricao or "").strip() or COMPANY_RULE_SOURCE,
         prioridade=row.prioridade,
         confianca=Decimal("1"),
         origem=RuleOrigin.EMPRESA,
@@ -48,14 +54,46 @@ def to_engine_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
     )
 
 
-def company_rules(session: Session, company_id: str) -> list[Rule]:
+def company_rules(session: Session, company_id: str) -> list[Loaded]:
     """Active tax and IVA rules of the company, for the rule cache."""
-    rules: list[Rule] = []
     tax = select(TaxRule).where(TaxRule.company_id == company_id, TaxRule.ativo.is_(True))
     iva = select(IvaRule).where(IvaRule.company_id == company_id, IvaRule.ativo.is_(True))
-    rules.extend(to_engine_rule(r, RuleType.TRIBUTACAO) for r in session.execute(tax).scalars())
-    rules.extend(to_engine_rule(r, RuleType.IVA) for r in session.execute(iva).scalars())
-    return rules
+    return loaded(session.execute(tax).scalars(), _tax_rule, "TRIBUTACAO") + loaded(
+        session.execute(iva).scalars(), _iva_rule, "IVA"
+    )
 
 
-register_source(company_rules)
+def _tax_rule(row: TaxRule) -> Rule:
+    return to_engine_rule(row, RuleType.TRIBUTACAO)
+
+
+def _iva_rule(row: IvaRule) -> Rule:
+    return to_engine_rule(row, RuleType.IVA)
+
+
+def api_field(field: str) -> str:
+    """The register's name of a field the engine names in a rule (`criterios.ncm_prefixo` →
+    `ncm`, `resultado.aliq_icms` → `aliq_icms`, `fonte` → `descricao`)."""
+    if field == "fonte":
+        return "descricao"
+    name = field.split(".", 1)[1] if field.startswith(_PARTS) else field
+    base = name.removesuffix("_prefixo")
+    return base if base in PREFIX_CRITERIA else name
+
+
+def check_compiles(row: TaxRule | IvaRule, tipo: RuleType) -> None:
+    """Refuse (422 naming the field) a row the engine could not compile into the rule set."""
+    try:
+        compile_rule(to_engine_rule(row, tipo))
+    except InvalidRuleError as exc:
+        raise invalid_field(api_field(exc.field or "regra"), exc.message) from exc
+
+
+REGISTER = RuleRegister(
+    {
+        RuleType.TRIBUTACAO: "/configuracao-fiscal/tributacao",
+        RuleType.IVA: "/configuracao-fiscal/iva",
+    },
+    api_field,
+)
+register_source(company_rules, REGISTER)

@@ -15,11 +15,13 @@ from typing import Any
 
 from sqlalchemy import select
 
+from engine import RuleType
 from engine.defaults import AUTO_TAG, DEFAULT_PRIORITY
 from service import runtime
 from service.companies.models import Company
 from service.companies.resolver import owned_or_404
 from service.configuration.audit import log_change
+from service.configuration.engine_rules import check_compiles
 from service.configuration.fields import field_error, plain, without_selector
 from service.configuration.models import IvaRule, Nature, TaxRule
 from service.configuration.rule_schemas import IVA_CRITERIA, IVA_RESULT, TAX_CRITERIA, TAX_RESULT
@@ -40,10 +42,12 @@ class RuleKind:
     prefix: str
     criteria: Sequence[str]
     result: Sequence[str]
+    tipo: RuleType
+    """The engine rule type its rows become."""
 
 
-TAX = RuleKind(TaxRule, "tributacao", "trib", TAX_CRITERIA, TAX_RESULT)
-IVA = RuleKind(IvaRule, "iva", "iva", IVA_CRITERIA, IVA_RESULT)
+TAX = RuleKind(TaxRule, "tributacao", "trib", TAX_CRITERIA, TAX_RESULT, RuleType.TRIBUTACAO)
+IVA = RuleKind(IvaRule, "iva", "iva", IVA_CRITERIA, IVA_RESULT, RuleType.IVA)
 
 # -- natures -------------------------------------------------------------------------------
 
@@ -165,6 +169,7 @@ def create_rule(
         vigencia_fim=body.get("vigencia_fim"), criterios=_clean(criteria),
         resultado=_clean(result), tags=list(tags), ativo=body.get("ativo", True),
     )  # fmt: skip
+    check_compiles(rule, kind.tipo)
     warnings = conflicts(company, kind, rule)
     runtime.db().add(rule)
     runtime.db().flush()
@@ -201,6 +206,7 @@ def replace_result(
 def _record_update(
     company: Company, kind: RuleKind, rule: TaxRule | IvaRule, before: dict[str, Any]
 ) -> None:
+    check_compiles(rule, kind.tipo)  # refused: the request's session is rolled back, unflushed
     rule.revisao += 1
     runtime.db().flush()
     bump_revision(runtime.db(), company.id)

@@ -10,7 +10,6 @@ from flask.views import MethodView
 from sqlalchemy import select
 
 from engine import DocumentType, TaxResult, compute, snapshot
-from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
 from service import clock, runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
@@ -20,7 +19,7 @@ from service.companies.resolver import effective_environment, resolve_company
 from service.errors import ApiError, field_errors
 from service.fiscal import operations
 from service.fiscal.context import build_context
-from service.fiscal.errors import engine_error, missing_configuration
+from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
 from service.fiscal.goods import registered_products, registered_recipient
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
@@ -71,7 +70,7 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
     )
     try:
         result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
-    except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
+    except ENGINE_REFUSALS as exc:
         raise engine_error(exc) from exc
     data = result.to_dict()
     digest = snapshot(ctx, result, data)[1]  # the answer's own dict, before it is extended

@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 
 from engine import TaxResult
-from engine.errors import ContextError, RuleConflictError
+from engine.errors import (
+    ContextError,
+    InvalidRuleError,
+    RuleConflictError,
+    UnsupportedDocumentError,
+)
 from engine.serialize import jsonable
 from service.errors import ApiError
+from service.fiscal.rules import BrokenRule, BrokenRulesError, describe
+
+ENGINE_REFUSALS = (
+    RuleConflictError,
+    ContextError,
+    UnsupportedDocumentError,
+    InvalidRuleError,
+    BrokenRulesError,
+)
+"""What a computation may raise that is the caller's data or configuration, not a defect:
+every caller of `compute` catches these and answers `engine_error(exc)`."""
+BROKEN_RULE = "REGRA_INVALIDA"
 
 
 def engine_error(exc: Exception) -> ApiError:
-    """Engine refusals at the edge: conflicts, impossible contexts, unsupported documents."""
+    """Engine refusals at the edge: conflicts, impossible contexts, unsupported documents,
+    company rules the engine cannot compile or evaluate."""
     if isinstance(exc, RuleConflictError):
         return ApiError(
             "CONFLITO_REGRAS",
@@ -19,7 +38,31 @@ def engine_error(exc: Exception) -> ApiError:
         )
     if isinstance(exc, ContextError):
         return ApiError("VALIDATION_ERROR", errors=[{"field": exc.field, "message": exc.message}])
+    if isinstance(exc, BrokenRulesError):
+        return broken_configuration(exc.broken)
+    if isinstance(exc, InvalidRuleError):  # a condition that failed while evaluated
+        return broken_configuration((describe(exc),))
     return ApiError("NFF_NAO_DISPONIVEL")
+
+
+def broken_configuration(broken: tuple[BrokenRule, ...]) -> ApiError:
+    """422 `FISCAL_CONFIGURATION_REQUIRED` naming each stored rule the engine cannot read.
+
+    Nothing is computed while one exists: leaving it out would decide taxes with a rule set
+    the company did not configure.
+    """
+    return ApiError(
+        "FISCAL_CONFIGURATION_REQUIRED",
+        "Há regras fiscais da empresa que o motor não consegue ler: corrija-as ou desative-as.",
+        missing=[
+            f"regra {b.regra_id} ({b.tipo}), campo {b.campo}: {b.mensagem}. Corrija-a ou "
+            f"desative-a em {b.corrigir_em}"
+            for b in broken
+        ],
+        motivos=[BROKEN_RULE],
+        details=[asdict(b) for b in broken],
+        body={"ready_to_issue": False},
+    )
 
 
 def missing_configuration(result: TaxResult) -> ApiError:

@@ -8,10 +8,10 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine.errors import InvalidRuleError
-from engine.validation import check_rule
+from engine.ruleset import compile_rule
 from service.audit import operations as audit
 from service.companies.models import Company
-from service.errors import ApiError
+from service.errors import invalid_field
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import bump_revision, to_engine_rule
 from service.ids import new_id
@@ -23,12 +23,16 @@ WRITABLE = (
 
 
 def _validate(row: BaseRule) -> None:
-    """The engine's own invariants (rates 0..100, cClassTrib vs CST, benefit fundamento)."""
+    """The rule compiled by the engine exactly as the company's rule set will compile it
+    (criteria names and forms, condition dialect and vocabulary, result fields and kinds,
+    rates, cClassTrib vs CST, benefit fundamento): a rule accepted here cannot make the
+    company's calculations fail later. The refusal names the rule's field at fault."""
     try:
-        check_rule(to_engine_rule(row))
-    except (InvalidRuleError, ValueError, TypeError) as exc:
-        message = getattr(exc, "message", str(exc))
-        raise ApiError("VALIDATION_ERROR", errors=[{"field": "regra", "message": message}]) from exc
+        compile_rule(to_engine_rule(row))
+    except InvalidRuleError as exc:
+        raise invalid_field(exc.field or "regra", exc.message) from exc
+    except (ValueError, TypeError) as exc:
+        raise invalid_field("regra", str(exc)) from exc
 
 
 def snapshot_of(row: BaseRule) -> dict[str, Any]:

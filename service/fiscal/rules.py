@@ -2,32 +2,114 @@
 
 Global packs are loaded once per process. A company's rules are compiled once per rule
 revision (`RuleRevision`), so lookups cost nothing until somebody changes a rule.
+
+Rules are compiled by the engine when they are written, so a stored rule should always
+compile; one that does not (stored before that check, or after the engine's vocabulary
+changed) makes the whole set unbuildable. That is `BrokenRulesError`, naming every such rule
+and where to fix it, which the edge answers as 422 `FISCAL_CONFIGURATION_REQUIRED`: computing
+with the rule left out would silently decide taxes the company did not configure.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
+from typing import TypeVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine import Rule, RuleOrigin, RuleSet, RuleType
+from engine.errors import InvalidRuleError
 from engine.packs import discover, load_pack
+from engine.ruleset import compile_rule
 from service.fiscal.models import BaseRule, RuleRevision
 
-RuleSource = Callable[[Session, str], Iterable[Rule]]
+Loaded = Rule | InvalidRuleError
+"""A stored row as an engine rule, or why it cannot even become one."""
+RuleSource = Callable[[Session, str], Iterable[Loaded]]
 """Other registers (tax rules, IVA rules) contribute company rules through a source."""
+T = TypeVar("T")
+BASE_RULES_PATH = "/configuracao-fiscal/regras-base"
+_TYPES = tuple(t.value for t in RuleType)
 
+
+def _same(field: str) -> str:
+    return field
+
+
+@dataclass(frozen=True)
+class RuleRegister:
+    """Where a company edits the rules of some types, and the name it gives each field.
+
+    `api_field` turns the engine's path of a rule's field (`criterios.ncm_prefixo`,
+    `resultado.aliq_icms`, `fonte`) into the register's own field name, so a refusal points
+    at what the user wrote.
+    """
+
+    paths: Mapping[RuleType, str]
+    api_field: Callable[[str], str] = _same
+
+
+_registers: dict[str, RuleRegister] = {}
+"""Register by rule type (its text, as `InvalidRuleError.tipo` carries it)."""
 _sources: list[RuleSource] = []
 
 
-def register_source(source: RuleSource) -> None:
+def register_source(source: RuleSource, register: RuleRegister | None = None) -> None:
     """Called by registers whose rows become engine rules (e.g. `tributacao`, `iva`)."""
     if source not in _sources:
         _sources.append(source)
+    if register is not None:
+        _registers.update(dict.fromkeys(map(str, register.paths), register))
+
+
+@dataclass(frozen=True)
+class BrokenRule:
+    """A stored company rule the engine refuses: which, where to fix it, and why (the fields
+    are the API's `error.details[]` members)."""
+
+    regra_id: str
+    tipo: str
+    campo: str
+    mensagem: str
+    corrigir_em: str
+
+
+def describe(exc: InvalidRuleError) -> BrokenRule:
+    """The engine's refusal of a rule in the words of the register the rule comes from."""
+    tipo = exc.tipo or ""
+    register = _registers.get(tipo)
+    campo = exc.field or "regra"
+    path = BASE_RULES_PATH
+    if register is not None:
+        campo, path = register.api_field(campo), register.paths[RuleType(tipo)]
+    from service.app import API_PREFIX  # the app imports this module: import when used
+
+    return BrokenRule(exc.rule_id, tipo, campo, exc.message, f"{API_PREFIX}{path}/{exc.rule_id}")
+
+
+class BrokenRulesError(Exception):
+    """Stored company rules that no longer compile: the company's rule set cannot be built."""
+
+    def __init__(self, broken: tuple[BrokenRule, ...]) -> None:
+        super().__init__("; ".join(f"{b.regra_id}: {b.mensagem}" for b in broken))
+        self.broken = broken
+
+
+def broken_rules(rules: Iterable[Rule]) -> tuple[BrokenRule, ...]:
+    """Every rule of the list the engine refuses, each compiled alone (the set stops at the
+    first): the answer names them all, so one round of fixes is enough."""
+    found = []
+    for rule in rules:
+        try:
+            compile_rule(rule)
+        except InvalidRuleError as exc:
+            found.append(describe(exc))
+    return tuple(found)
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +121,29 @@ def global_rules() -> RuleSet:
     return RuleSet(rules)
 
 
+def loaded(
+    rows: Iterable[T], convert: Callable[[T], Rule], tipo: str | None = None
+) -> list[Loaded]:
+    """Each stored row as an engine rule, or the refusal of a row that cannot even become one
+    (a `tipo` the engine no longer knows, a result that is not an object): such a row is
+    reported like any rule that does not compile, never a 500."""
+    out: list[Loaded] = []
+    for row in rows:
+        try:
+            out.append(convert(row))
+        except InvalidRuleError as exc:
+            out.append(exc)
+        except (ValueError, TypeError, ArithmeticError) as exc:
+            rule_id, kind = getattr(row, "id", "?"), tipo or getattr(row, "tipo", None)
+            out.append(InvalidRuleError(rule_id, f"regra ilegível: {exc}", "regra", kind))
+    return out
+
+
 def to_engine_rule(row: BaseRule) -> Rule:
+    if row.tipo not in _TYPES:
+        raise InvalidRuleError(
+            row.id, f"tipo desconhecido: {row.tipo}; use {', '.join(_TYPES)}", "tipo", row.tipo
+        )
     return Rule(
         id=row.id,
         tipo=RuleType(row.tipo),
@@ -58,9 +162,9 @@ def to_engine_rule(row: BaseRule) -> Rule:
     )
 
 
-def base_rules(session: Session, company_id: str) -> list[Rule]:
+def base_rules(session: Session, company_id: str) -> list[Loaded]:
     query = select(BaseRule).where(BaseRule.company_id == company_id, BaseRule.ativo.is_(True))
-    return [to_engine_rule(row) for row in session.execute(query).scalars()]
+    return loaded(session.execute(query).scalars(), to_engine_rule)
 
 
 def revision(session: Session, company_id: str) -> int:
@@ -78,28 +182,46 @@ def bump_revision(session: Session, company_id: str) -> None:
 
 
 class CompanyRuleCache:
-    """Compiled rule sets by (company, revision); small and per process."""
+    """Compiled rule sets by (company, revision); small and per process.
+
+    A set that cannot be built is cached as its broken rules under the same revision: every
+    request until somebody fixes a rule gets the same answer without recompiling (a fresh
+    exception each time: one raised again and again would grow its traceback).
+    """
 
     def __init__(self, capacity: int = 256) -> None:
         self._lock = threading.Lock()
-        self._entries: dict[str, tuple[int, RuleSet]] = {}
+        self._entries: dict[str, tuple[int, RuleSet | tuple[BrokenRule, ...]]] = {}
         self._capacity = capacity
 
     def ruleset(self, session: Session, company_id: str) -> RuleSet:
+        """The company's compiled set; BrokenRulesError when a stored rule does not compile."""
         current = revision(session, company_id)
         with self._lock:
             cached = self._entries.get(company_id)
-        if cached is not None and cached[0] == current:
-            return cached[1]
-        built = RuleSet(self._company_rules(session, company_id), base=global_rules())
-        with self._lock:
-            if len(self._entries) >= self._capacity:
-                self._entries.pop(next(iter(self._entries)))
-            self._entries[company_id] = (current, built)
-        return built
+        if cached is None or cached[0] != current:
+            cached = (current, self._build(session, company_id))
+            with self._lock:
+                if len(self._entries) >= self._capacity:
+                    self._entries.pop(next(iter(self._entries)))
+                self._entries[company_id] = cached
+        if isinstance(cached[1], tuple):
+            raise BrokenRulesError(cached[1])
+        return cached[1]
+
+    def _build(self, session: Session, company_id: str) -> RuleSet | tuple[BrokenRule, ...]:
+        found = self._company_rules(session, company_id)
+        rules = [r for r in found if isinstance(r, Rule)]
+        unreadable = tuple(describe(r) for r in found if isinstance(r, InvalidRuleError))
+        if unreadable:
+            return unreadable + broken_rules(rules)
+        try:
+            return RuleSet(rules, base=global_rules())
+        except InvalidRuleError as exc:
+            return broken_rules(rules) or (describe(exc),)
 
     @staticmethod
-    def _company_rules(session: Session, company_id: str) -> list[Rule]:
+    def _company_rules(session: Session, company_id: str) -> list[Loaded]:
         rules = base_rules(session, company_id)
         for source in _sources:
             rules.extend(source(session, company_id))

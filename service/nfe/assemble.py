@@ -29,12 +29,11 @@ from engine import (
     compute,
     snapshot,
 )
-from engine.errors import ContextError, RuleConflictError, UnsupportedDocumentError
 from service import clock, runtime
 from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
-from service.fiscal.errors import engine_error, missing_configuration
+from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
 from service.fiscal.rules import CACHE
 from service.nfe import taxes
 from service.nfe.registers import (
@@ -176,7 +175,7 @@ def _decide(
 ) -> TaxResult:
     try:
         result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
-    except (RuleConflictError, ContextError, UnsupportedDocumentError) as exc:
+    except ENGINE_REFUSALS as exc:
         raise engine_error(exc) from exc
     if result.missing:
         raise missing_configuration(result)

@@ -116,11 +116,13 @@ def configuration_required(*errors: ApiError | None) -> ApiError:
     missing = [m for e in found for m in e.extra.get("missing", [])]
     motivos = list(dict.fromkeys(m for e in found for m in e.extra.get("motivos", [])))
     body = {k: v for e in found for k, v in e.body.items()}
+    details = [d for e in found for d in e.extra.get("details", [])]  # e.g. rules to fix
     return ApiError(
         "FISCAL_CONFIGURATION_REQUIRED",
         found[0].message,
         missing=missing,
         motivos=motivos,
+        details=details or None,
         body={**body, "ready_to_issue": False},
     )
 

@@ -50,19 +50,28 @@ def test_errors_name_file_and_rule(tmp_path: Path) -> None:
 
 
 def test_out_of_scope_and_duplicate(tmp_path: Path) -> None:
-    other = {**GOOD_RULE, "id": "x.9", "tipo": "CFOP_OPERACAO"}
+    other = {**GOOD_RULE, "id": "x.9", "tipo": "CFOP_OPERACAO", "resultado": {"cfop": "5353"}}
     pack = load_pack(make_pack(tmp_path, [GOOD_RULE, GOOD_RULE, other]))
     messages = sorted(e.message for e in pack.errors)
     assert any("escopo" in m for m in messages) and any("repetidos" in m for m in messages)
 
 
 def test_ibs_cbs_class_must_belong_to_cst(tmp_path: Path) -> None:
-    bad = {**GOOD_RULE, "id": "x.7", "tipo": "ISS"}
+    fine = {**GOOD_RULE, "id": "x.7", "tipo": "ISS", "resultado": {"aliquota": "2.00"}}
     bad2 = dict(
         GOOD_RULE, id="ibs.bad", tipo="IBS_CBS", resultado={"cst": "000", "cclasstrib": "200034"}
     )
-    pack = load_pack(make_pack(tmp_path, [bad, bad2]))
+    pack = load_pack(make_pack(tmp_path, [fine, bad2]))
     assert [e.rule_id for e in pack.errors] == ["ibs.bad"]
+
+
+def test_result_fields_the_type_cannot_read_are_refused_at_load(tmp_path: Path) -> None:
+    """A result field no calculator of the type reads (here ISS_LIMITES's field on an ISS
+    rule) would be silently ignored: refused, naming the field."""
+    unread = {**GOOD_RULE, "id": "x.8", "tipo": "ISS"}
+    pack = load_pack(make_pack(tmp_path, [unread]))
+    [error] = pack.errors
+    assert error.rule_id == "x.8" and "resultado.aliquota_maxima" in error.message
 
 
 def test_cli_validate_and_test(tmp_path: Path) -> None:
