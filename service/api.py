@@ -255,6 +255,12 @@ def decimal_as_string(_converter: Any, field: ma.fields.Field, **_: Any) -> dict
     return {}
 
 
+def field_openapi(converter: Any, field: ma.fields.Field, **_: Any) -> dict[str, Any]:
+    """A custom field documents itself with `openapi_property(converter)` (e.g. its oneOf)."""
+    describe = getattr(field, "openapi_property", None)
+    return describe(converter) if describe is not None else {}
+
+
 def schema_name(schema: Any) -> str:
     """Component names: the class name without `Schema`; a partial (PUT) schema is `…Parcial`."""
     instance = resolve_schema_instance(schema)
@@ -274,6 +280,7 @@ class Api(SmorestApi):
     def _init_spec(self, *args: Any, **kwargs: Any) -> None:
         super()._init_spec(*args, **kwargs)
         self.ma_plugin.converter.add_attribute_function(decimal_as_string)
+        self.ma_plugin.converter.add_attribute_function(field_openapi)
 
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ApiError, error_response)

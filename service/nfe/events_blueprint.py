@@ -11,6 +11,7 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.nfe import events, operations
+from service.nfe.schemas import RegisteredEventSchema
 
 LENGTH = "Informe de {min} a {max} caracteres."
 
@@ -25,6 +26,12 @@ class CorrectionRequestSchema(ma.Schema):
     correcao = ma.fields.String(
         required=True, validate=ma.validate.Length(min=15, max=1000, error=LENGTH)
     )
+
+
+CANCEL_EXAMPLE = {"justificativa": "Pedido cancelado pelo cliente antes da entrega."}
+CORRECTION_EXAMPLE = {"correcao": "Corrige o complemento do endereço de entrega para sala 2."}
+EVENT_ERRORS = ("DOCUMENTO_NAO_ENCONTRADO", "STATUS_INVALIDO",
+                "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")  # fmt: skip
 
 
 def render(registered: events.Registered) -> dict[str, Any]:
@@ -44,8 +51,10 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cancelamento")
     class Cancellation(MethodView):
-        @blp.arguments(CancelRequestSchema)
+        @blp.arguments(CancelRequestSchema, example=CANCEL_EXAMPLE)
         @blp.response(200)
+        @blp.documents(200, RegisteredEventSchema)
+        @blp.errors(*EVENT_ERRORS, company=False)
         @requires(Scope.CANCELAR)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Cancel an AUTORIZADA document (event 110111): 200 CANCELADA, 422
@@ -60,8 +69,10 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cce")
     class Correction(MethodView):
-        @blp.arguments(CorrectionRequestSchema)
+        @blp.arguments(CorrectionRequestSchema, example=CORRECTION_EXAMPLE)
         @blp.response(200)
+        @blp.documents(200, RegisteredEventSchema)
+        @blp.errors(*EVENT_ERRORS, company=False)
         @requires(Scope.CCE)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Register the next correction letter (event 110110, `sequencia` 1..20)."""

@@ -17,6 +17,7 @@ from service.configuration.fields import CompanySelector
 from service.issuance import numbering
 from service.nfe import voiding
 from service.nfe.acceptance import MODULE
+from service.nfe.schemas import VoidingSchema
 
 blp = Blueprint(
     "inutilizacao",
@@ -72,10 +73,17 @@ class VoidRequestSchema(CompanySelector):
         return data
 
 
+EXAMPLE = {"modelo": 55, "serie": 1, "numero_inicial": 1, "numero_final": 1,
+           "justificativa": "Numeração pulada por falha do sistema emissor."}  # fmt: skip
+"""Voids the quickstart company's next NF-e number (the sequence then skips it)."""
+
+
 @blp.route("")
 class Voidings(MethodView):
-    @blp.arguments(VoidRequestSchema)
+    @blp.arguments(VoidRequestSchema, example=EXAMPLE)
     @blp.response(200)
+    @blp.documents(200, VoidingSchema)
+    @blp.errors("MODULO_NAO_HABILITADO", "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")
     @requires(Scope.INUTILIZAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Void a range of unused numbers: 200 HOMOLOGADA; 422 `VALIDATION_ERROR` (a number
