@@ -93,7 +93,7 @@ class IssuerCreatedSchema(ma.Schema):
 
 class IssuerAnswerSchema(ma.Schema):
     emitente = ma.fields.Nested(IssuerRecordSchema)
-    status = ma.fields.String(metadata={"description": "Etapa `emitente` (PUT)."})
+    status = ma.fields.Nested(StepSchema, metadata={"description": "PUT: a etapa `emitente`."})
 
 
 class CertificateAnswerSchema(ma.Schema):

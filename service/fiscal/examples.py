@@ -7,7 +7,7 @@ from __future__ import annotations
 
 GOODS = {"cliente": "C001", "itens": [{"codigo": "P001", "quantidade": 2}], "pagamento": "pix"}
 CALCULATION = {"documento": "NFE", "operacao": {"cliente": "C001",
-               "itens": [{"codigo": "P001", "quantidade": 2}]}}  # fmt: skip
+               "itens": [{"codigo": "P001", "quantidade": 2, "valor": "10.00"}]}}  # fmt: skip
 PREVIEW = {"modelo": 55, **GOODS}
 VALIDATION = {"documento": "NFE", "operacao": {"pedido": "PED-0003", **GOODS}}
 BASE_RULE = {
