@@ -8,8 +8,8 @@ validation errors, is rendered from the catalogue in `service.errors`.
 from __future__ import annotations
 
 import logging
-from copy import deepcopy
 from collections.abc import Callable, Iterable
+from copy import deepcopy
 from typing import Any, TypeVar
 
 import marshmallow as ma

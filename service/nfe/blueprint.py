@@ -130,7 +130,10 @@ ISSUE_ERRORS = ("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGR
                 "IDEMPOTENCY_KEY_REUSED", "SEFAZ_REJECTION", "REVISAO_FISCAL_NECESSARIA",
                 "CONFLITO_REGRAS")  # fmt: skip
 FILES = {
-    "xml": ("application/xml", "<nfeProc versao=\"4.00\" xmlns=\"http://www.portalfiscal.inf.br/nfe\">…"),
+    "xml": (
+        "application/xml",
+        '<nfeProc versao="4.00" xmlns="http://www.portalfiscal.inf.br/nfe">…',
+    ),
     "pdf": ("application/pdf", "%PDF-1.4 …"),
 }
 

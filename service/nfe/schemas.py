@@ -9,6 +9,7 @@ import marshmallow as ma
 from service.brazil import documents as br
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
+from service.issuance.models import DocumentStatus
 from service.validators import decimal_between
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
@@ -69,8 +70,6 @@ class ItemRequestSchema(ma.Schema):
     quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
     valor = ma.fields.Decimal(validate=NON_NEGATIVE)
     desconto = ma.fields.Decimal(validate=NON_NEGATIVE)
-
-
 
 
 class PaymentSchema(ma.Schema):
@@ -145,10 +144,7 @@ class DocumentSchema(ma.Schema):
     """The document as the issuance and GET answer it (`operations.render`); for the docs."""
 
     id = ma.fields.String(metadata={"example": "nfe_0123456789abcdef01234567"})
-    status = ma.fields.String(
-        metadata={"enum": ["PROCESSANDO", "PENDENTE", "AUTORIZADA", "REJEITADA", "DENEGADA",
-                           "CANCELADA"]}  # fmt: skip
-    )
+    status = ma.fields.String(metadata={"enum": [s.value for s in DocumentStatus]})
     pedido = ma.fields.String()
     modelo = ma.fields.String(metadata={"enum": ["55", "65"]})
     ambiente = ma.fields.String(metadata={"enum": ["HOMOLOGACAO", "PRODUCAO"]})
