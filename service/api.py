@@ -248,14 +248,14 @@ def http_error_to_api(error: HTTPException) -> ApiError:
 DECIMAL_PATTERN = r"^-?\d+(\.\d+)?$"
 
 
-def decimal_as_string(_converter: Any, field: ma.fields.Field, **_: Any) -> dict[str, Any]:
+def decimal_as_string(_converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
     """A `Decimal(as_string=True)` is a decimal string on the wire (money, quantities)."""
     if isinstance(field, ma.fields.Decimal) and field.as_string:
         return {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}
     return {}
 
 
-def field_openapi(converter: Any, field: ma.fields.Field, **_: Any) -> dict[str, Any]:
+def field_openapi(converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
     """A custom field documents itself with `openapi_property(converter)` (e.g. its oneOf)."""
     describe = getattr(field, "openapi_property", None)
     return describe(converter) if describe is not None else {}
