@@ -68,7 +68,9 @@ class ErrorEnvelopeSchema(ma.Schema):
     request_id = ma.fields.String(required=True)
     error = ma.fields.Nested(ErrorBodySchema, required=True)
     ready_to_issue = ma.fields.Boolean()
-    confidence_score = ma.fields.String()
+    confidence_score = ma.fields.Raw(
+        metadata={"oneOf": [{"type": "number"}, {"type": "string"}], "description": "0 a 1."}
+    )
     documento = ma.fields.String()
     configuracao_fiscal_percentual = ma.fields.Integer()
     pronta_para_emitir = ma.fields.Boolean()
@@ -171,11 +173,11 @@ class Blueprint(SmorestBlueprint):
         return decorator
 
     def documents(
-        self, status: int, schema: Any, *, example: dict[str, Any] | None = None
+        self, status: int, schema: Any, *, description: str | None = None
     ) -> Callable[[F], F]:
         """Document a success answer the view builds itself (the schema never dumps it)."""
         decorator: Callable[[F], F] = self.alt_response(
-            status, schema=schema, example=example, success=True
+            status, schema=schema, description=description, success=True
         )
         return decorator
 

@@ -120,6 +120,7 @@ EXAMPLES = {
 }  # fmt: skip
 """Request examples that succeed against the quickstart company (`DEMO`: P001, P002, C001)."""
 
+ISSUE_200 = "Documento AUTORIZADA (uma réplica do mesmo pedido traz `Idempotent-Replay: true`)."
 ISSUE_202 = {
     "description": "Resposta incerta da autoridade (`SEFAZ_UNAVAILABLE`, envelope de erro com o "
     "documento PENDENTE) ou, com `Prefer: respond-async`, a solicitação enfileirada.",
@@ -160,7 +161,7 @@ def make_blueprint(modelo: str) -> Blueprint:
     class Documents(MethodView):
         @blp.arguments(IssueRequestSchema, example=EXAMPLES[modelo])
         @blp.response(200)
-        @blp.documents(200, DocumentSchema)
+        @blp.documents(200, DocumentSchema, description=ISSUE_200)
         @blp.doc(responses={"202": ISSUE_202})
         @blp.errors(*ISSUE_ERRORS)
         @requires(Scope.EMITIR)

@@ -10,6 +10,7 @@ from service.brazil import documents as br
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
 from service.issuance.models import DocumentStatus
+from service.pagination import PageSchema
 from service.validators import decimal_between
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
@@ -163,10 +164,7 @@ class DocumentSchema(ma.Schema):
     eventos = ma.fields.List(ma.fields.Nested(EventSchema))
 
 
-class DocumentListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class DocumentListSchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(DocumentSchema))
 
 

@@ -8,7 +8,7 @@ import marshmallow as ma
 
 from service.errors import ApiError
 from service.nfe.schemas import IssueRequestSchema
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.queue.models import TaskStatus
 from service.queue.operations import KNOWN_DOCUMENTS, MODELO
 
@@ -77,8 +77,5 @@ class TaskSchema(ma.Schema):
     historico = ma.fields.List(ma.fields.Nested(TransitionSchema))
 
 
-class TaskListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class TaskListSchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(TaskSchema))
