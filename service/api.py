@@ -166,7 +166,7 @@ class Blueprint(SmorestBlueprint):
         def decorator(view: F) -> F:
             apidoc = deepcopy(getattr(view, "_apidoc", {}))
             listed = apidoc.setdefault("errors", [])
-            listed.extend(c for c in (*(COMPANY_ERRORS if company else ()), *codes))
+            listed.extend((*(COMPANY_ERRORS if company else ()), *codes))
             view._apidoc = apidoc  # type: ignore[attr-defined]
             return view
 
@@ -183,6 +183,8 @@ class Blueprint(SmorestBlueprint):
 
     @staticmethod
     def _prepare_error_doc(doc: dict[str, Any], doc_info: dict[str, Any], **_: Any) -> Any:
+        """smorest doc callback: runs after the arguments and responses are documented, so
+        it sees whether the operation reads a query string or a body."""
         codes: list[str] = list(AUTHENTICATED_ERRORS)
         if doc.get("parameters") or doc.get("requestBody"):
             codes.extend(ARGUMENT_ERRORS)

@@ -36,6 +36,10 @@ class Model(ma.fields.Field[str]):
             raise ma.ValidationError("Use 55 (NF-e) ou 65 (NFC-e).")
         return text
 
+    def openapi_property(self, _converter: Any) -> dict[str, Any]:
+        number = {"type": "integer", "enum": [55, 65]}
+        return {"oneOf": [number, {"type": "string", "enum": ["55", "65"]}]}
+
 
 LENGTH = "Informe de {min} a {max} caracteres."
 RANGE = "Deve estar entre {min} e {max}."

@@ -122,3 +122,19 @@ def test_validar_documents_the_overview(client):
     schema = _resolve(document, answer["content"]["application/json"]["schema"])
     for member in ("pronta_para_emitir", "etapas", "pendencias", "emitente", "certificado"):
         assert member in schema["properties"], member
+
+
+ANY_VALUE = {"AuditEntry.valor_anterior", "AuditEntry.valor_novo"}  # audited values: any JSON
+
+
+def test_no_member_is_typed_as_anything(client):
+    """`{}` tells a client nothing (cliente and pagamento were; issue 12)."""
+    document = _document(client)
+    typing = {"type", "oneOf", "anyOf", "allOf", "$ref"}
+    untyped = [
+        f"{name}.{member}"
+        for name, schema in document["components"]["schemas"].items()
+        for member, prop in schema.get("properties", {}).items()
+        if not typing & set(prop)
+    ]
+    assert set(untyped) == ANY_VALUE
