@@ -8,17 +8,22 @@ validation errors, is rendered from the catalogue in `service.errors`.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable, Iterable
+from copy import deepcopy
+from typing import Any, TypeVar
 
 import marshmallow as ma
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.common import resolve_schema_instance
 from flask import Response, g, jsonify
 from flask_smorest import Api as SmorestApi
 from flask_smorest import Blueprint as SmorestBlueprint
 from werkzeug.exceptions import HTTPException
 
-from service.errors import ApiError, field_errors
+from service.errors import CATALOGUE, ApiError, field_errors
 
 log = logging.getLogger("service.api")
+F = TypeVar("F", bound=Callable[..., Any])
 
 _HTTP_CODES = {
     400: "VALIDATION_ERROR",
@@ -34,21 +39,87 @@ _HTTP_CODES = {
 
 
 class ErrorBodySchema(ma.Schema):
-    code = ma.fields.String(required=True)
-    message = ma.fields.String(required=True)
+    """`error`: code and message always; the members the spec names where they apply."""
+
+    class Meta:
+        unknown = ma.INCLUDE  # documented as open: a code may add a member of its own
+
+    code = ma.fields.String(required=True, metadata={"description": "Código do catálogo."})
+    message = ma.fields.String(required=True, metadata={"description": "O que corrigir."})
     missing = ma.fields.List(ma.fields.Raw())
     motivos = ma.fields.List(ma.fields.Raw())
     details = ma.fields.List(ma.fields.Raw())
-    errors = ma.fields.List(ma.fields.Dict())
+    errors = ma.fields.List(ma.fields.Dict(), metadata={"description": "[{field, message}]"})
     sefaz_code = ma.fields.String()
 
 
 class ErrorEnvelopeSchema(ma.Schema):
-    """The error envelope, for the OpenAPI document."""
+    """The error envelope, for the OpenAPI document.
 
-    success = ma.fields.Boolean(required=True)
+    Some codes carry top-level members beside `error` (`ApiError(body=...)`): the document of
+    a SEFAZ rejection or an uncertain answer, `ready_to_issue`, `documento` of a 501, the
+    balance of a 402, the task of a 409. The known ones are declared; the envelope stays open.
+    """
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    success = ma.fields.Boolean(required=True, metadata={"enum": [False]})
     request_id = ma.fields.String(required=True)
     error = ma.fields.Nested(ErrorBodySchema, required=True)
+    ready_to_issue = ma.fields.Boolean()
+    confidence_score = ma.fields.Raw(
+        metadata={"oneOf": [{"type": "number"}, {"type": "string"}], "description": "0 a 1."}
+    )
+    documento = ma.fields.String()
+    configuracao_fiscal_percentual = ma.fields.Integer()
+    pronta_para_emitir = ma.fields.Boolean()
+    solicitacao_id = ma.fields.String()
+    id = ma.fields.String()
+    status = ma.fields.String()
+    saldo = ma.fields.String()
+    preco = ma.fields.String()
+
+
+ERROR_SCHEMA_REF = {"$ref": "#/components/schemas/ErrorEnvelope"}
+
+# Errors every operation of an API blueprint can answer: the key is checked (401), then its
+# scope (403), then the rate limit (429).
+AUTHENTICATED_ERRORS = ("NAO_AUTENTICADO", "FORBIDDEN", "RATE_LIMITED")
+# Errors of an operation that reads arguments (query string or body).
+ARGUMENT_ERRORS = ("VALIDATION_ERROR",)
+# Errors of an operation with a request body.
+BODY_ERRORS = ("CORPO_MUITO_GRANDE", "TIPO_DE_CONTEUDO_INVALIDO")
+# Errors of an operation that selects a company (`empresa`/`empresa_id` or the only one).
+COMPANY_ERRORS = ("EMPRESA_NAO_AUTORIZADA", "FISCAL_CONFIGURATION_REQUIRED")
+
+
+def error_example(code: str) -> dict[str, Any]:
+    """The answer of one catalogue code, as the error handler renders it."""
+    body: dict[str, Any] = {"code": code, "message": CATALOGUE[code].message}
+    if code == "VALIDATION_ERROR":
+        body["errors"] = [{"field": "itens.0.quantidade", "message": "Deve ser um número."}]
+    return {"success": False, "request_id": "req_0123456789abcdef01234567", "error": body}
+
+
+def error_responses(codes: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """OpenAPI responses for catalogue codes, one per HTTP status, each code an example."""
+    by_status: dict[int, list[str]] = {}
+    for code in codes:
+        listed = by_status.setdefault(CATALOGUE[code].status, [])
+        if code not in listed:
+            listed.append(code)
+    responses = {}
+    for status in sorted(by_status):
+        listed = by_status[status]
+        description = "; ".join(f"`{c}`: {CATALOGUE[c].message}" for c in listed)
+        examples = {c: {"value": error_example(c)} for c in listed}
+        content = {"schema": ERROR_SCHEMA_REF, "examples": examples}
+        responses[str(status)] = {
+            "description": description,
+            "content": {"application/json": content},
+        }
+    return responses
 
 
 def request_id() -> str:
@@ -70,7 +141,71 @@ def error_response(error: ApiError) -> Response:
 
 
 class Blueprint(SmorestBlueprint):
-    """A smorest Blueprint whose JSON answers come in the success envelope."""
+    """A smorest Blueprint whose JSON answers come in the success envelope.
+
+    Its OpenAPI operations also list their error answers: the ones every API operation
+    can give (401, 403, 429; 422 with arguments; 413 and 415 with a body; the company
+    selection's 403/422 when the view selects a company), plus those a view names with
+    `@blp.errors(...)`. So no view copies the catalogue into its documentation.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._prepare_doc_cbks.append(self._prepare_error_doc)
+
+    @staticmethod
+    def errors(*codes: str, company: bool = True) -> Callable[[F], F]:
+        """Document catalogue codes this view answers (beyond the automatic ones).
+
+        `company=False` for views that select no company (keys, wallet, webhooks...).
+        """
+        for code in codes:
+            if code not in CATALOGUE:
+                raise KeyError(f"unknown error code {code}")
+
+        def decorator(view: F) -> F:
+            apidoc = deepcopy(getattr(view, "_apidoc", {}))
+            listed = apidoc.setdefault("errors", [])
+            listed.extend((*(COMPANY_ERRORS if company else ()), *codes))
+            view._apidoc = apidoc  # type: ignore[attr-defined]
+            return view
+
+        return decorator
+
+    def file(self, content_type: str, example: str) -> Callable[[F], F]:
+        """Document a 200 that is a file (an XML or a PDF), not a JSON envelope."""
+        binary = content_type != "application/xml"
+        schema = {"type": "string", **({"format": "binary"} if binary else {})}
+        decorator: Callable[[F], F] = self.alt_response(
+            200, schema=schema, content_type=content_type, example=example,
+            description="O arquivo.", success=True,
+        )  # fmt: skip
+        return decorator
+
+    def documents(
+        self, status: int, schema: Any, *, description: str | None = None
+    ) -> Callable[[F], F]:
+        """Document a success answer the view builds itself (the schema never dumps it)."""
+        decorator: Callable[[F], F] = self.alt_response(
+            status, schema=schema, description=description, success=True
+        )
+        return decorator
+
+    @staticmethod
+    def _prepare_error_doc(doc: dict[str, Any], doc_info: dict[str, Any], **_: Any) -> Any:
+        """smorest doc callback: runs after the arguments and responses are documented, so
+        it sees whether the operation reads a query string or a body."""
+        codes: list[str] = list(AUTHENTICATED_ERRORS)
+        if doc.get("parameters") or doc.get("requestBody"):
+            codes.extend(ARGUMENT_ERRORS)
+        if doc.get("requestBody"):
+            codes.extend(BODY_ERRORS)
+        codes.extend(doc_info.get("errors", []))
+        responses = doc.setdefault("responses", {})
+        for status, response in error_responses(codes).items():
+            if status not in responses or "$ref" in responses[status]:
+                responses[status] = response
+        return doc
 
     @staticmethod
     def _prepare_response_content(data: Any) -> Any:
@@ -80,8 +215,8 @@ class Blueprint(SmorestBlueprint):
 
     @staticmethod
     def _make_doc_response_schema(schema: Any) -> Any:
-        if schema is None:
-            return None
+        if schema is None or isinstance(schema, dict | str):
+            return schema
         return _enveloped(schema.__class__)
 
 
@@ -124,10 +259,42 @@ def http_error_to_api(error: HTTPException) -> ApiError:
     return ApiError(code, headers=headers)
 
 
+DECIMAL_PATTERN = r"^-?\d+(\.\d+)?$"
+
+
+def decimal_as_string(_converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
+    """A `Decimal(as_string=True)` is a decimal string on the wire (money, quantities)."""
+    if isinstance(field, ma.fields.Decimal) and field.as_string:
+        return {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}
+    return {}
+
+
+def field_openapi(converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
+    """A custom field documents itself with `openapi_property(converter)` (e.g. its oneOf)."""
+    describe = getattr(field, "openapi_property", None)
+    return describe(converter) if describe is not None else {}
+
+
+def schema_name(schema: Any) -> str:
+    """Component names: the class name without `Schema`; a partial (PUT) schema is `…Parcial`."""
+    instance = resolve_schema_instance(schema)
+    name = type(instance).__name__.removesuffix("Schema")
+    return name + "Parcial" if instance.partial else name
+
+
 class Api(SmorestApi):
     """smorest Api whose error handler speaks the service's envelope."""
 
     ERROR_SCHEMA = ErrorEnvelopeSchema
+
+    def __init__(self, app: Any = None, *, spec_kwargs: dict[str, Any] | None = None) -> None:
+        plugin = MarshmallowPlugin(schema_name_resolver=schema_name)
+        super().__init__(app, spec_kwargs={"marshmallow_plugin": plugin, **(spec_kwargs or {})})
+
+    def _init_spec(self, *args: Any, **kwargs: Any) -> None:
+        super()._init_spec(*args, **kwargs)
+        self.ma_plugin.converter.add_attribute_function(decimal_as_string)
+        self.ma_plugin.converter.add_attribute_function(field_openapi)
 
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ApiError, error_response)

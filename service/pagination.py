@@ -58,3 +58,12 @@ def within_period(query: Select[Any], column: Any, args: dict[str, Any]) -> Sele
     if args.get("ate"):
         query = query.where(column < _midnight(args["ate"] + timedelta(days=1)))
     return query
+
+
+class PageSchema(ma.Schema):
+    """The members of a page answer (`Page.envelope`), for the OpenAPI document; a list's
+    schema adds its items (`itens`)."""
+
+    total = ma.fields.Integer()
+    pagina = ma.fields.Integer()
+    por_pagina = ma.fields.Integer()

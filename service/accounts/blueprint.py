@@ -37,6 +37,7 @@ def _check_grant(creator: Credential, scopes: set[str], mode: KeyMode, kind: Key
 @blp.route("")
 class ApiKeys(MethodView):
     @blp.response(200, ApiKeyListSchema)
+    @blp.errors(company=False)
     @requires(Scope.CONFIGURAR)
     def get(self) -> dict[str, Any]:
         """Lists the account's active keys (a test key sees only test keys)."""
@@ -45,8 +46,11 @@ class ApiKeys(MethodView):
         keys = operations.list_keys(runtime.db(), credential.account_id, mode)
         return {"total": len(keys), "itens": keys}
 
-    @blp.arguments(ApiKeyCreateSchema)
+    @blp.arguments(
+        ApiKeyCreateSchema, example={"nome": "ERP loja 1", "escopos": ["emitir", "consultar"]}
+    )
     @blp.response(201, ApiKeyCreatedSchema)
+    @blp.errors(company=False)
     @requires(Scope.CONFIGURAR)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Creates a key; the full key is in this answer and never again."""
@@ -79,6 +83,7 @@ def _visible(key: ApiKey, credential: Credential) -> bool:
 @blp.route("/<key_id>")
 class ApiKeyItem(MethodView):
     @blp.response(200, ApiKeyRevokedSchema)
+    @blp.errors("NAO_ENCONTRADO", company=False)
     @requires(Scope.CONFIGURAR)
     def delete(self, key_id: str) -> dict[str, Any]:
         """Revokes a key at once (audited)."""

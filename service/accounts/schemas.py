@@ -22,7 +22,10 @@ class ApiKeySchema(ma.Schema):
     prefixo = ma.fields.String(attribute="prefix")
     escopos = ma.fields.List(ma.fields.String(), attribute="scopes")
     modo = ma.fields.String(attribute="mode")
-    tipo = ma.fields.Function(lambda key: "usuario" if key.kind == "user" else "servico")
+    tipo = ma.fields.Function(
+        lambda key: "usuario" if key.kind == "user" else "servico",
+        metadata={"type": "string", "enum": ["usuario", "servico"]},
+    )
     criada_em = ma.fields.DateTime(attribute="created_at")
     ultimo_uso_em = ma.fields.DateTime(attribute="last_used_at", allow_none=True)
     ativa = ma.fields.Boolean(attribute="active")

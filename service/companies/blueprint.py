@@ -38,6 +38,7 @@ class Companies(MethodView):
 @blp.route("/<company_id>")
 class CompanyItem(MethodView):
     @blp.response(200, CompanyItemSchema)
+    @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
     @requires(Scope.CONSULTAR)
     def get(self, company_id: str) -> dict[str, Any]:
         """One company of the account; another account's company is not authorised."""

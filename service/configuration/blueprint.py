@@ -11,12 +11,27 @@ from sqlalchemy import select
 
 from service import runtime
 from service.accounts.scopes import Scope
-from service.api import Blueprint
+from service.api import BODY_ERRORS, Blueprint
 from service.audit.models import AuditEntry
 from service.auth import current_credential, requires
 from service.companies import operations as companies
 from service.companies.resolver import resolve_company
 from service.configuration import automatic, certificate, issuer, overview, rules
+from service.configuration import examples as ex
+from service.configuration.answer_schemas import (
+    AuditLogSchema,
+    AutomaticAnswerSchema,
+    CertificateAnswerSchema,
+    CertificateFormSchema,
+    CertificateUploadSchema,
+    IssuerAnswerSchema,
+    IssuerCreatedSchema,
+    NatureAnswerSchema,
+    NatureListSchema,
+    OverviewSchema,
+    RuleAnswerSchema,
+    RuleListSchema,
+)
 from service.configuration.errors import CertificateRejected
 from service.configuration.fields import CompanySelector
 from service.configuration.issuer_schemas import IssuerSchema
@@ -58,6 +73,8 @@ def _overview_or_empty() -> dict[str, Any]:
 @blp.route("")
 class Overview(MethodView):
     @blp.response(200)
+    @blp.documents(200, OverviewSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Configuration overview; without any company, 0% with an issuer pendency."""
@@ -67,6 +84,8 @@ class Overview(MethodView):
 @blp.route("/validar")
 class Validate(MethodView):
     @blp.response(200)
+    @blp.documents(200, OverviewSchema)
+    @blp.errors("CONFIG_FISCAL_INCOMPLETA")
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """200 when ready to issue, else 422 `CONFIG_FISCAL_INCOMPLETA` with the pendencies."""
@@ -96,8 +115,10 @@ def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any
 
 @blp.route("/automatica")
 class Automatic(MethodView):
-    @blp.arguments(AutomaticSchema)
+    @blp.arguments(AutomaticSchema, example=ex.AUTOMATIC)
     @blp.response(200)
+    @blp.documents(200, AutomaticAnswerSchema)
+    @blp.errors()
     @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Generate natures, `[Auto]` tax rules and the IBS/CBS rule; idempotent."""
@@ -111,12 +132,17 @@ class Automatic(MethodView):
 @blp.route("/emitente")
 class Issuer(MethodView):
     @blp.response(200)
+    @blp.documents(200, IssuerAnswerSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         return {"emitente": issuer.render(resolve_company())}
 
-    @blp.arguments(IssuerSchema)
+    @blp.arguments(IssuerSchema, example=ex.ISSUER)
     @blp.response(201)
+    @blp.documents(201, IssuerCreatedSchema)
+    @blp.errors("EMITENTE_NAO_CONFIGURADO", "LIMITE_EMPRESAS", "REGISTRO_DUPLICADO",
+                "CNPJ_INVALIDO", company=False)  # fmt: skip
     @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create the company bound to the key's user; it starts in homologation."""
@@ -130,8 +156,10 @@ class Issuer(MethodView):
         _commit()
         return answer
 
-    @blp.arguments(IssuerSchema(partial=True))
+    @blp.arguments(IssuerSchema(partial=True), example=ex.ISSUER_UPDATE)
     @blp.response(200)
+    @blp.documents(200, IssuerAnswerSchema)
+    @blp.errors("CNPJ_INVALIDO")
     @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any]) -> dict[str, Any]:
         """Partial update; previous and new values are audited."""
@@ -166,11 +194,17 @@ def _upload() -> certificate.Upload:
 @blp.route("/certificado")
 class CertificateView(MethodView):
     @blp.response(200)
+    @blp.documents(200, CertificateAnswerSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         return {"certificado": certificate.status(resolve_company())}
 
     @blp.response(201)
+    @blp.documents(201, CertificateAnswerSchema)
+    @blp.doc(requestBody=ex.certificate_body(CertificateUploadSchema, CertificateFormSchema))
+    @blp.errors("VALIDATION_ERROR", "CERTIFICADO_INVALIDO", "CERTIFICADO_VENCIDO",
+                "CERTIFICADO_DIVERGENTE", *BODY_ERRORS)  # fmt: skip
     @requires(Scope.CONFIGURAR)
     def post(self) -> dict[str, Any]:
         """Validate and store an A1; the password is sealed and never returned or logged."""
@@ -191,6 +225,8 @@ class CertificateView(MethodView):
 class Logs(MethodView):
     @blp.arguments(LogArgs, location="query")
     @blp.response(200)
+    @blp.documents(200, AuditLogSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         company = resolve_company()
@@ -216,14 +252,18 @@ def _entry(entry: AuditEntry) -> dict[str, Any]:
 class Natures(MethodView):
     @blp.arguments(ListArgs, location="query")
     @blp.response(200)
+    @blp.documents(200, NatureListSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         ativo = bool(args["ativo"]) if "ativo" in args else None
         items = [rules.render_nature(n) for n in rules.list_natures(resolve_company(), ativo)]
         return {"total": len(items), "items": items}
 
-    @blp.arguments(NatureSchema)
+    @blp.arguments(NatureSchema, example=ex.NATURE)
     @blp.response(201)
+    @blp.documents(201, NatureAnswerSchema)
+    @blp.errors("REGISTRO_DUPLICADO")
     @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         nature = rules.create_nature(resolve_company(), body)
@@ -234,12 +274,16 @@ class Natures(MethodView):
 @blp.route("/naturezas/<record_id>")
 class NatureItem(MethodView):
     @blp.response(200)
+    @blp.documents(200, NatureAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO")
     @requires(Scope.CONSULTAR)
     def get(self, record_id: str) -> dict[str, Any]:
         return {"item": rules.render_nature(rules.get_owned(Nature, record_id, resolve_company()))}
 
-    @blp.arguments(NatureSchema(partial=True))
+    @blp.arguments(NatureSchema(partial=True), example=ex.NATURE_UPDATE)
     @blp.response(200)
+    @blp.documents(200, NatureAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
     @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
         company = resolve_company()
@@ -248,6 +292,8 @@ class NatureItem(MethodView):
         return {"item": rules.render_nature(nature)}
 
     @blp.response(200)
+    @blp.documents(200, NatureAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO")
     @requires(Scope.CONFIGURAR)
     def delete(self, record_id: str) -> dict[str, Any]:
         company = resolve_company()
@@ -256,12 +302,16 @@ class NatureItem(MethodView):
         return {"item": rules.render_nature(nature)}
 
 
-def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> None:
+def _rule_routes(
+    path: str, kind: rules.RuleKind, schema: type[ma.Schema], example: dict[str, Any]
+) -> None:
     """List/create and get/update/deactivate views of one rule kind."""
 
     class Collection(MethodView):
         @blp.arguments(ListArgs, location="query")
         @blp.response(200)
+        @blp.documents(200, RuleListSchema)
+        @blp.errors()
         @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             query = select(kind.model).where(kind.model.company_id == resolve_company().id)
@@ -272,8 +322,10 @@ def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> No
             items = [rules.render_rule(r, kind) for r in found]
             return {"total": len(items), "itens": items}
 
-        @blp.arguments(schema)
+        @blp.arguments(schema, example=example)
         @blp.response(201)
+        @blp.documents(201, RuleAnswerSchema)
+        @blp.errors()
         @requires(Scope.CONFIGURAR)
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             rule, warnings = rules.create_rule(resolve_company(), kind, body)
@@ -282,13 +334,17 @@ def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> No
 
     class Item(MethodView):
         @blp.response(200)
+        @blp.documents(200, RuleAnswerSchema)
+        @blp.errors("NAO_ENCONTRADO")
         @requires(Scope.CONSULTAR)
         def get(self, record_id: str) -> dict[str, Any]:
             rule = rules.get_owned(kind.model, record_id, resolve_company())
             return {"item": rules.render_rule(rule, kind)}
 
-        @blp.arguments(schema(partial=True))
+        @blp.arguments(schema(partial=True), example={"descricao": example["descricao"]})
         @blp.response(200)
+        @blp.documents(200, RuleAnswerSchema)
+        @blp.errors("NAO_ENCONTRADO")
         @requires(Scope.CONFIGURAR)
         def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
             company = resolve_company()
@@ -298,6 +354,8 @@ def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> No
             return {"item": rules.render_rule(rule, kind)}
 
         @blp.response(200)
+        @blp.documents(200, RuleAnswerSchema)
+        @blp.errors("NAO_ENCONTRADO")
         @requires(Scope.CONFIGURAR)
         def delete(self, record_id: str) -> dict[str, Any]:
             company = resolve_company()
@@ -312,5 +370,5 @@ def _rule_routes(path: str, kind: rules.RuleKind, schema: type[ma.Schema]) -> No
     blp.route(path + "/<record_id>")(Item)
 
 
-_rule_routes("/tributacao", rules.TAX, TaxRuleSchema)
-_rule_routes("/iva", rules.IVA, IvaRuleSchema)
+_rule_routes("/tributacao", rules.TAX, TaxRuleSchema, ex.TAX_RULE)
+_rule_routes("/iva", rules.IVA, IvaRuleSchema, ex.IVA_RULE)

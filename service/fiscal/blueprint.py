@@ -17,6 +17,7 @@ from service.auth import current_credential, requires
 from service.companies.models import Company, Module
 from service.companies.resolver import effective_environment, resolve_company
 from service.errors import ApiError, field_errors
+from service.fiscal import examples as ex
 from service.fiscal import operations
 from service.fiscal.context import build_context
 from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
@@ -42,6 +43,7 @@ from service.fiscal.schemas import (
 )
 from service.nfe import preview
 
+ENGINE_ERRORS = ("NFF_NAO_DISPONIVEL", "CONFLITO_REGRAS", "REVISAO_FISCAL_NECESSARIA")
 calc = Blueprint("fiscal", __name__, url_prefix="/fiscal", description="Motor fiscal")
 rules_blp = Blueprint(
     "base_rules",
@@ -88,8 +90,9 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
 @calc.route("/calcular")
 class Calculate(MethodView):
     @calc.arguments(ExplainQuerySchema, location="query")
-    @calc.arguments(CalculationRequestSchema)
+    @calc.arguments(CalculationRequestSchema, example=ex.CALCULATION)
     @calc.response(200, CalculationSchema)
+    @calc.errors(*ENGINE_ERRORS)
     @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Runs only the engine: no authority, no charge, no numbering."""
@@ -117,8 +120,9 @@ def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> previ
 @calc.route("/preview")
 class Preview(MethodView):
     @calc.arguments(ExplainQuerySchema, location="query")
-    @calc.arguments(PreviewRequestSchema)
+    @calc.arguments(PreviewRequestSchema, example=ex.PREVIEW)
     @calc.response(200, PreviewSchema)
+    @calc.errors("MODULO_NAO_HABILITADO", *ENGINE_ERRORS)
     @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """NF-e/NFC-e decided, built, signed and checked against the XSD without issuing.
@@ -149,8 +153,9 @@ def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
 @calc.route("/validate")
 class Validate(MethodView):
     @calc.arguments(ExplainQuerySchema, location="query")
-    @calc.arguments(ValidationRequestSchema)
+    @calc.arguments(ValidationRequestSchema, example=ex.VALIDATION)
     @calc.response(200, ValidationSchema)
+    @calc.errors("MODULO_NAO_HABILITADO", *ENGINE_ERRORS)
     @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """The calculation plus layout validation; `operacao` is the issuance JSON.
@@ -231,6 +236,7 @@ def _company_rule(rule_id: str, company: Company) -> BaseRule:
 class BaseRules(MethodView):
     @rules_blp.arguments(BaseRuleQuerySchema, location="query")
     @rules_blp.response(200, BaseRuleListSchema)
+    @rules_blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The company's rules and the read-only global rules."""
@@ -258,8 +264,9 @@ class BaseRules(MethodView):
         items = own + shared
         return {"total": len(items), "itens": items}
 
-    @rules_blp.arguments(BaseRuleWriteSchema)
+    @rules_blp.arguments(BaseRuleWriteSchema, example=ex.BASE_RULE)
     @rules_blp.response(201, BaseRuleCreatedSchema)
+    @rules_blp.errors()
     @requires(Scope.CONFIGURAR)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Creates a company rule (audited). Benefit rules need `resultado.fundamento`."""
@@ -275,6 +282,7 @@ class BaseRules(MethodView):
 @rules_blp.route("/<rule_id>")
 class BaseRuleItem(MethodView):
     @rules_blp.response(200, BaseRuleItemSchema)
+    @rules_blp.errors("NAO_ENCONTRADO")
     @requires(Scope.CONSULTAR)
     def get(self, rule_id: str) -> dict[str, Any]:
         """A company rule of this company, or a global rule."""
@@ -284,8 +292,9 @@ class BaseRuleItem(MethodView):
                 return {"regra": _render_global_rule(rule)}
         return {"regra": _render_company_rule(_company_rule(rule_id, company))}
 
-    @rules_blp.arguments(BaseRuleUpdateSchema)
+    @rules_blp.arguments(BaseRuleUpdateSchema, example=ex.BASE_RULE_UPDATE)
     @rules_blp.response(200, BaseRuleItemSchema)
+    @rules_blp.errors("NAO_ENCONTRADO")
     @requires(Scope.CONFIGURAR)
     def put(self, data: dict[str, Any], rule_id: str) -> dict[str, Any]:
         """Changes the company's own rule; global rules are not the company's (404)."""
@@ -298,6 +307,7 @@ class BaseRuleItem(MethodView):
         return {"regra": _render_company_rule(row)}
 
     @rules_blp.response(200, BaseRuleDeletedSchema)
+    @rules_blp.errors("NAO_ENCONTRADO")
     @requires(Scope.CONFIGURAR)
     def delete(self, rule_id: str) -> dict[str, Any]:
         """Deactivates (never erases): issued documents keep their snapshots."""

@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from service import runtime
 from service.accounts.scopes import Scope
-from service.api import Blueprint, envelope
+from service.api import ERROR_SCHEMA_REF, Blueprint, envelope
 from service.auth import current_credential, requires
 from service.companies.models import Module
 from service.companies.resolver import resolve_company, scope_query
@@ -19,7 +19,12 @@ from service.errors import ApiError
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.nfe import operations
 from service.nfe.events_blueprint import register_event_routes
-from service.nfe.schemas import IssueRequestSchema
+from service.nfe.schemas import (
+    DocumentListSchema,
+    DocumentSchema,
+    EventListSchema,
+    IssueRequestSchema,
+)
 from service.pagination import PageArgsSchema, paginate, within_period
 from service.queue import operations as queue_ops
 from service.queue.blueprint import queued, wants_async
@@ -114,6 +119,33 @@ def _list(modulo: str, args: dict[str, Any]) -> dict[str, Any]:
     return {**page.envelope(), "itens": [operations.render(d) for d in page.itens]}
 
 
+EXAMPLES = {
+    "55": {"pedido": "PED-0001", "cliente": "C001", "itens": [{"codigo": "P001", "quantidade": 1}],
+           "pagamento": "pix"},
+    "65": {"pedido": "PDV-0001", "itens": [{"codigo": "P002", "quantidade": 2}],
+           "pagamento": "dinheiro"},
+}  # fmt: skip
+"""Request examples that succeed against the quickstart company (`DEMO`: P001, P002, C001)."""
+
+ISSUE_200 = "Documento AUTORIZADA (uma réplica do mesmo pedido traz `Idempotent-Replay: true`)."
+ISSUE_202 = {
+    "description": "Resposta incerta da autoridade (`SEFAZ_UNAVAILABLE`, envelope de erro com o "
+    "documento PENDENTE) ou, com `Prefer: respond-async`, a solicitação enfileirada.",
+    "content": {"application/json": {"schema": {"oneOf": [
+        ERROR_SCHEMA_REF, {"$ref": "#/components/schemas/EnvelopeTask"}]}}},
+}  # fmt: skip
+ISSUE_ERRORS = ("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGRESS",
+                "IDEMPOTENCY_KEY_REUSED", "SEFAZ_REJECTION", "REVISAO_FISCAL_NECESSARIA",
+                "CONFLITO_REGRAS")  # fmt: skip
+FILES = {
+    "xml": (
+        "application/xml",
+        '<nfeProc versao="4.00" xmlns="http://www.portalfiscal.inf.br/nfe">…',
+    ),
+    "pdf": ("application/pdf", "%PDF-1.4 …"),
+}
+
+
 def make_blueprint(modelo: str) -> Blueprint:
     """The same routes for NF-e (55) and NFC-e (65)."""
     modulo = "nfe" if modelo == "55" else "nfce"
@@ -127,8 +159,11 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route("")
     class Documents(MethodView):
-        @blp.arguments(IssueRequestSchema)
+        @blp.arguments(IssueRequestSchema, example=EXAMPLES[modelo])
         @blp.response(200)
+        @blp.documents(200, DocumentSchema, description=ISSUE_200)
+        @blp.doc(responses={"202": ISSUE_202})
+        @blp.errors(*ISSUE_ERRORS)
         @requires(Scope.EMITIR)
         def post(self, body: dict[str, Any]) -> Any:
             """Issue: 200 authorized, 422 rejected, 202 `SEFAZ_UNAVAILABLE` when uncertain;
@@ -144,6 +179,8 @@ def make_blueprint(modelo: str) -> Blueprint:
 
         @blp.arguments(ListArgsSchema, location="query")
         @blp.response(200)
+        @blp.documents(200, DocumentListSchema)
+        @blp.errors()
         @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             """The selected company's documents, newest first (status, pedido, de, ate)."""
@@ -152,6 +189,8 @@ def make_blueprint(modelo: str) -> Blueprint:
     @blp.route("/<document_id>")
     class Document(MethodView):
         @blp.response(200)
+        @blp.documents(200, DocumentSchema)
+        @blp.errors("DOCUMENTO_NAO_ENCONTRADO", company=False)
         @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """The document; a PENDENTE one is first reconciled with the authority."""
@@ -161,6 +200,8 @@ def make_blueprint(modelo: str) -> Blueprint:
     @blp.route("/<document_id>/eventos")
     class Events(MethodView):
         @blp.response(200)
+        @blp.documents(200, EventListSchema)
+        @blp.errors("DOCUMENTO_NAO_ENCONTRADO", company=False)
         @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """Cancellations and correction letters registered on the document."""
@@ -171,6 +212,8 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route("/<document_id>/xml")
     class Xml(MethodView):
+        @blp.file(*FILES["xml"])
+        @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "XML_INDISPONIVEL", company=False)
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The authorized `nfeProc` (application/xml); 409 `XML_INDISPONIVEL` before that."""
@@ -178,6 +221,8 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route(f"/<document_id>/{pdf_name}")
     class Pdf(MethodView):
+        @blp.file(*FILES["pdf"])
+        @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "DOCUMENTO_SEM_PROTOCOLO", company=False)
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The DANFE / DANFC-e PDF rendered from the stored authorized XML."""

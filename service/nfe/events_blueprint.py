@@ -17,7 +17,9 @@ from service.companies.resolver import resolve_company
 from service.errors import ApiError
 from service.issuance.models import DocumentEvent, EventKind, FiscalDocument
 from service.nfe import events, operations, pdfs
+from service.nfe.schemas import RegisteredEventSchema
 
+EVENT_XML_EXAMPLE = '<procEventoNFe versao="1.00" xmlns="http://www.portalfiscal.inf.br/nfe">…'
 LENGTH = "Informe de {min} a {max} caracteres."
 
 
@@ -31,6 +33,12 @@ class CorrectionRequestSchema(ma.Schema):
     correcao = ma.fields.String(
         required=True, validate=ma.validate.Length(min=15, max=1000, error=LENGTH)
     )
+
+
+CANCEL_EXAMPLE = {"justificativa": "Pedido cancelado pelo cliente antes da entrega."}
+CORRECTION_EXAMPLE = {"correcao": "Corrige o complemento do endereço de entrega para sala 2."}
+EVENT_ERRORS = ("DOCUMENTO_NAO_ENCONTRADO", "STATUS_INVALIDO",
+                "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")  # fmt: skip
 
 
 def render(registered: events.Registered) -> dict[str, Any]:
@@ -70,6 +78,8 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/eventos/<event_id>/xml")
     class EventXml(MethodView):
+        @blp.file("application/xml", EVENT_XML_EXAMPLE)
+        @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "NAO_ENCONTRADO", "XML_INDISPONIVEL", company=False)
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str, event_id: str) -> Response:
             """The event's `procEventoNFe` as stored (application/xml); 409
@@ -83,6 +93,14 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/eventos/<event_id>/pdf")
     class EventPdf(MethodView):
+        @blp.file("application/pdf", "%PDF-1.4 …")
+        @blp.errors(
+            "DOCUMENTO_NAO_ENCONTRADO",
+            "NAO_ENCONTRADO",
+            "XML_INDISPONIVEL",
+            "EVENTO_SEM_PDF",
+            company=False,
+        )
         @requires(Scope.DOWNLOAD)
         def get(self, document_id: str, event_id: str) -> Response:
             """The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
@@ -100,8 +118,10 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cancelamento")
     class Cancellation(MethodView):
-        @blp.arguments(CancelRequestSchema)
+        @blp.arguments(CancelRequestSchema, example=CANCEL_EXAMPLE)
         @blp.response(200)
+        @blp.documents(200, RegisteredEventSchema)
+        @blp.errors(*EVENT_ERRORS, company=False)
         @requires(Scope.CANCELAR)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Cancel an AUTORIZADA document (event 110111): 200 CANCELADA, 422
@@ -116,8 +136,10 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cce")
     class Correction(MethodView):
-        @blp.arguments(CorrectionRequestSchema)
+        @blp.arguments(CorrectionRequestSchema, example=CORRECTION_EXAMPLE)
         @blp.response(200)
+        @blp.documents(200, RegisteredEventSchema)
+        @blp.errors(*EVENT_ERRORS, company=False)
         @requires(Scope.CCE)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Register the next correction letter (event 110110, `sequencia` 1..20)."""

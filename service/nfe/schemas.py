@@ -9,6 +9,8 @@ import marshmallow as ma
 from service.brazil import documents as br
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
+from service.issuance.models import DocumentStatus
+from service.pagination import PageSchema
 from service.validators import decimal_between
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
@@ -37,6 +39,10 @@ class CodeOr(ma.fields.Field[Any]):
         if isinstance(value, dict):
             return self.schema().load(value)
         raise ma.ValidationError("Informe um código (texto) ou um objeto.")
+
+    def openapi_property(self, converter: Any) -> dict[str, Any]:
+        code = {"type": "string", "minLength": 1, "description": "Código do cadastro."}
+        return {"oneOf": [code, converter.resolve_nested_schema(self.schema)]}
 
 
 class AddressSchema(ma.Schema):
@@ -68,7 +74,9 @@ class ItemRequestSchema(ma.Schema):
 
 
 class PaymentSchema(ma.Schema):
-    forma = ma.fields.String(required=True)
+    forma = ma.fields.String(
+        required=True, metadata={"description": "Nome (pix, dinheiro…) ou código tPag."}
+    )
     valor = ma.fields.Decimal(required=True, validate=NON_NEGATIVE)
 
 
@@ -81,6 +89,16 @@ class Payments(ma.fields.Field[Any]):
         if isinstance(value, list) and value:
             return PaymentSchema(many=True).load(value)
         raise ma.ValidationError("Informe a forma de pagamento ou uma lista {forma, valor}.")
+
+    def openapi_property(self, converter: Any) -> dict[str, Any]:
+        from service.nfe.assemble import PAYMENT_FORMS
+
+        names = {"enum": list(PAYMENT_FORMS)}
+        codes = {"pattern": "^[0-9]{2}$", "description": "Código tPag do leiaute."}
+        form = {"type": "string", "anyOf": [names, codes], "description": "Forma do total."}
+        listed = {"type": "array", "minItems": 1, "items": converter.resolve_nested_schema(
+            PaymentSchema)}  # fmt: skip
+        return {"oneOf": [form, listed]}
 
 
 class IntermediarySchema(ma.Schema):
@@ -111,24 +129,68 @@ class IssueRequestSchema(CompanySelector):
     frete = ma.fields.Nested(FreightSchema)
 
 
-class IssuedSchema(ma.Schema):
-    """The document as the issuance and GET answer it."""
+class EventSchema(ma.Schema):
+    """A cancellation or correction letter registered on a document."""
 
     id = ma.fields.String()
+    tipo = ma.fields.String(metadata={"example": "CANCELAMENTO"})
+    sequencia = ma.fields.Integer()
     status = ma.fields.String()
-    pedido = ma.fields.String()
-    modelo = ma.fields.String()
-    ambiente = ma.fields.String()
-    numero = ma.fields.Integer()
-    serie = ma.fields.Integer()
-    chave = ma.fields.String()
     protocolo = ma.fields.String(allow_none=True)
-    valor_total = ma.fields.Decimal(as_string=True)
+    texto = ma.fields.String(allow_none=True)
+    criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+
+
+class DocumentSchema(ma.Schema):
+    """The document as the issuance and GET answer it (`operations.render`); for the docs."""
+
+    id = ma.fields.String(metadata={"example": "nfe_0123456789abcdef01234567"})
+    status = ma.fields.String(metadata={"enum": [s.value for s in DocumentStatus]})
+    pedido = ma.fields.String()
+    modelo = ma.fields.String(metadata={"enum": ["55", "65"]})
+    ambiente = ma.fields.String(metadata={"enum": ["HOMOLOGACAO", "PRODUCAO"]})
+    numero = ma.fields.Integer(allow_none=True)
+    serie = ma.fields.Integer(allow_none=True)
+    chave = ma.fields.String(allow_none=True)
+    protocolo = ma.fields.String(allow_none=True)
+    valor_total = ma.fields.Decimal(as_string=True, allow_none=True)
     sefaz_code = ma.fields.String(allow_none=True)
     sefaz_mensagem = ma.fields.String(allow_none=True)
-    xml = ma.fields.String(allow_none=True)
-    danfe = ma.fields.String(allow_none=True)
-    criado_em = ma.fields.DateTime()
-    autorizado_em = ma.fields.DateTime(allow_none=True)
-    cancelado_em = ma.fields.DateTime(allow_none=True)
-    eventos = ma.fields.List(ma.fields.Dict())
+    xml = ma.fields.String(allow_none=True, metadata={"description": "Link do XML autorizado."})
+    danfe = ma.fields.String(allow_none=True, metadata={"description": "Link do PDF."})
+    criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    autorizado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    cancelado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
+
+
+class DocumentListSchema(PageSchema):
+    itens = ma.fields.List(ma.fields.Nested(DocumentSchema))
+
+
+class EventListSchema(ma.Schema):
+    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
+
+
+class RegisteredEventSchema(DocumentSchema):
+    """The document after a cancellation or CC-e: `protocolo` is the event's."""
+
+    protocolo_autorizacao = ma.fields.String(allow_none=True)
+    evento = ma.fields.Nested(EventSchema)
+    sequencia = ma.fields.Integer(metadata={"description": "CC-e: número da carta (1..20)."})
+
+
+class VoidingSchema(ma.Schema):
+    id = ma.fields.String()
+    status = ma.fields.String()
+    protocolo = ma.fields.String(allow_none=True)
+    modelo = ma.fields.String()
+    serie = ma.fields.Integer()
+    numero_inicial = ma.fields.Integer()
+    numero_final = ma.fields.Integer()
+    ambiente = ma.fields.String()
+    justificativa = ma.fields.String()
+    sefaz_code = ma.fields.String(allow_none=True)
+    sefaz_mensagem = ma.fields.String(allow_none=True)
+    criado_em = ma.fields.String(allow_none=True)
+    proximo_numero = ma.fields.Integer()

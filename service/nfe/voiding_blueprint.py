@@ -17,6 +17,7 @@ from service.configuration.fields import CompanySelector
 from service.issuance import numbering
 from service.nfe import voiding
 from service.nfe.acceptance import MODULE
+from service.nfe.schemas import VoidingSchema
 
 blp = Blueprint(
     "inutilizacao",
@@ -34,6 +35,10 @@ class Model(ma.fields.Field[str]):
         if isinstance(value, bool) or text not in MODULE:
             raise ma.ValidationError("Use 55 (NF-e) ou 65 (NFC-e).")
         return text
+
+    def openapi_property(self, _converter: Any) -> dict[str, Any]:
+        number = {"type": "integer", "enum": [55, 65]}
+        return {"oneOf": [number, {"type": "string", "enum": ["55", "65"]}]}
 
 
 LENGTH = "Informe de {min} a {max} caracteres."
@@ -72,10 +77,17 @@ class VoidRequestSchema(CompanySelector):
         return data
 
 
+EXAMPLE = {"modelo": 55, "serie": 1, "numero_inicial": 1, "numero_final": 1,
+           "justificativa": "Numeração pulada por falha do sistema emissor."}  # fmt: skip
+"""Voids the quickstart company's next NF-e number (the sequence then skips it)."""
+
+
 @blp.route("")
 class Voidings(MethodView):
-    @blp.arguments(VoidRequestSchema)
+    @blp.arguments(VoidRequestSchema, example=EXAMPLE)
     @blp.response(200)
+    @blp.documents(200, VoidingSchema)
+    @blp.errors("MODULO_NAO_HABILITADO", "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")
     @requires(Scope.INUTILIZAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Void a range of unused numbers: 200 HOMOLOGADA; 422 `VALIDATION_ERROR` (a number

@@ -13,9 +13,15 @@ from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.companies.models import Module
 from service.companies.resolver import resolve_company
+from service.nfe.schemas import DocumentSchema
 from service.pagination import paginate
 from service.queue import operations
-from service.queue.schemas import TaskListArgsSchema, TaskRequestSchema
+from service.queue.schemas import (
+    TaskListArgsSchema,
+    TaskListSchema,
+    TaskRequestSchema,
+    TaskSchema,
+)
 
 blp = Blueprint(
     "solicitacoes",
@@ -25,6 +31,9 @@ blp = Blueprint(
 )
 
 REPLAY_HEADER = {"Idempotent-Replay": "true"}
+EXAMPLE = {"documento": "NFE", "pedido": "PED-0002", "cliente": "C001",
+           "itens": [{"codigo": "P001", "quantidade": 1}], "pagamento": "pix"}  # fmt: skip
+"""Queues an NF-e for the quickstart company (`DEMO`: P001, C001)."""
 
 
 def queued(enqueued: operations.Enqueued) -> Any:
@@ -49,8 +58,12 @@ def wants_async() -> bool:
 
 @blp.route("")
 class Tasks(MethodView):
-    @blp.arguments(TaskRequestSchema)
+    @blp.arguments(TaskRequestSchema, example=EXAMPLE)
     @blp.response(202)
+    @blp.documents(202, TaskSchema)
+    @blp.documents(200, DocumentSchema)
+    @blp.errors("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGRESS",
+                "IDEMPOTENCY_KEY_REUSED", "DOCUMENTO_NAO_SUPORTADO")  # fmt: skip
     @requires(Scope.EMITIR)
     def post(self, body: dict[str, Any]) -> Any:
         """Queue an issuance: 202 with `solicitacao_id` (402 when the balance cannot hold it)."""
@@ -66,6 +79,8 @@ class Tasks(MethodView):
 
     @blp.arguments(TaskListArgsSchema, location="query")
     @blp.response(200)
+    @blp.documents(200, TaskListSchema)
+    @blp.errors()
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Tasks of the selected company, newest first (filters: status, documento, pedido,
@@ -80,6 +95,8 @@ class Tasks(MethodView):
 @blp.route("/<task_id>")
 class Task(MethodView):
     @blp.response(200)
+    @blp.documents(200, TaskSchema)
+    @blp.errors("SOLICITACAO_NAO_ENCONTRADA", company=False)
     @requires(Scope.CONSULTAR)
     def get(self, task_id: str) -> dict[str, Any]:
         """The task with its history of transitions."""
@@ -90,6 +107,8 @@ class Task(MethodView):
 @blp.route("/<task_id>/cancelar")
 class Cancel(MethodView):
     @blp.response(200)
+    @blp.documents(200, TaskSchema)
+    @blp.errors("SOLICITACAO_NAO_ENCONTRADA", "SOLICITACAO_NAO_CANCELAVEL", company=False)
     @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """CANCELADA before transmission (never a fiscal cancellation); 409 afterwards."""
@@ -100,6 +119,8 @@ class Cancel(MethodView):
 @blp.route("/<task_id>/reprocessar")
 class Reprocess(MethodView):
     @blp.response(200)
+    @blp.documents(200, TaskSchema)
+    @blp.errors("SOLICITACAO_NAO_ENCONTRADA", "SOLICITACAO_NAO_REPROCESSAVEL", company=False)
     @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """Back to work after the configuration was fixed (only from ACAO_NECESSARIA)."""

@@ -8,7 +8,7 @@ import marshmallow as ma
 
 from service.errors import ApiError
 from service.nfe.schemas import IssueRequestSchema
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.queue.models import TaskStatus
 from service.queue.operations import KNOWN_DOCUMENTS, MODELO
 
@@ -35,3 +35,47 @@ class TaskListArgsSchema(PageArgsSchema):
     empresa_id = ma.fields.String()
     de = ma.fields.Date()
     ate = ma.fields.Date()
+
+
+class TaskErrorSchema(ma.Schema):
+    class Meta:
+        unknown = ma.INCLUDE  # the error's own details (`motivos`, `missing`…) ride along
+
+    codigo = ma.fields.String()
+    mensagem = ma.fields.String(allow_none=True)
+
+
+class TransitionSchema(ma.Schema):
+    de = ma.fields.String(allow_none=True)
+    para = ma.fields.String()
+    motivo = ma.fields.String(allow_none=True)
+    em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+
+
+class TaskSchema(ma.Schema):
+    """The task resource (`operations.render`); for the docs."""
+
+    solicitacao_id = ma.fields.String()
+    status = ma.fields.String(metadata={"enum": [s.value for s in TaskStatus]})
+    documento = ma.fields.String()
+    pedido = ma.fields.String()
+    empresa_id = ma.fields.String()
+    ambiente = ma.fields.String()
+    origem = ma.fields.String()
+    tentativas = ma.fields.Integer()
+    proxima_tentativa_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    ultimo_erro = ma.fields.Nested(TaskErrorSchema, allow_none=True)
+    documento_id = ma.fields.String(allow_none=True)
+    documento_status = ma.fields.String(allow_none=True)
+    chave = ma.fields.String(allow_none=True)
+    numero = ma.fields.Integer(allow_none=True)
+    serie = ma.fields.Integer(allow_none=True)
+    links = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String())
+    criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    atualizado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    finalizada_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    historico = ma.fields.List(ma.fields.Nested(TransitionSchema))
+
+
+class TaskListSchema(PageSchema):
+    itens = ma.fields.List(ma.fields.Nested(TaskSchema))

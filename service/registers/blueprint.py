@@ -34,6 +34,21 @@ products = Blueprint("products", __name__, url_prefix="/produtos", description="
 customers = Blueprint("customers", __name__, url_prefix="/clientes", description="Clientes")
 
 
+PRODUCT_EXAMPLES = (
+    {"codigo": "P003", "descricao": "Refrigerante 2 L", "ncm": "22021000", "origem": 0,
+     "unidade": "UN", "preco": "9.90"},
+    {"preco": "10.50"},
+)  # fmt: skip
+CUSTOMER_EXAMPLES = (
+    {"codigo": "C002", "cpf_cnpj": "111.444.777-35", "nome": "João Souza", "indicador_ie": 9,
+     "email": "joao@example.com", "logradouro": "Rua Augusta", "numero": "500",
+     "bairro": "Consolação", "municipio": "São Paulo", "cod_municipio": "3550308", "uf": "SP",
+     "cep": "01304-000"},
+    {"telefone": "11999998888"},
+)  # fmt: skip
+"""Create (POST) and update (PUT) examples; the codes do not clash with the quickstart's."""
+
+
 def _commit() -> None:
     runtime.db().commit()
 
@@ -47,19 +62,22 @@ def _routes(
     list_schema: type[ma.Schema],
     answer_schema: type[ma.Schema],
     name: str,
+    examples: tuple[dict[str, Any], dict[str, Any]],
 ) -> None:
     """List/create and get/update/deactivate views of one register."""
 
     class Collection(MethodView):
         @blp.arguments(list_args, location="query")
         @blp.response(200, list_schema)
+        @blp.errors()
         @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             """Paged list; filters `ativo` (1|0), `codigo`, `q`."""
             return operations.page(resolve_company(), kind, args).envelope()
 
-        @blp.arguments(body_schema)
+        @blp.arguments(body_schema, example=examples[0])
         @blp.response(201, answer_schema)
+        @blp.errors("REGISTRO_DUPLICADO")
         @requires(Scope.CONFIGURAR)
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             """Create; 409 `REGISTRO_DUPLICADO` when the code exists in the company."""
@@ -70,12 +88,14 @@ def _routes(
 
     class Item(MethodView):
         @blp.response(200, answer_schema)
+        @blp.errors("NAO_ENCONTRADO")
         @requires(Scope.CONSULTAR)
         def get(self, record_id: str) -> dict[str, Any]:
             return {"item": kind.render(operations.get(resolve_company(), kind, record_id))}
 
-        @blp.arguments(update_schema)
+        @blp.arguments(update_schema, example=examples[1])
         @blp.response(200, answer_schema)
+        @blp.errors("NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
         @requires(Scope.CONFIGURAR)
         def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
             """Partial update; the merged record is validated as a whole."""
@@ -87,6 +107,7 @@ def _routes(
             return answer
 
         @blp.response(200, answer_schema)
+        @blp.errors("NAO_ENCONTRADO")
         @requires(Scope.CONFIGURAR)
         def delete(self, record_id: str) -> dict[str, Any]:
             """Logical deletion: `ativo` false; the record is kept and answered."""
@@ -103,6 +124,6 @@ def _routes(
 
 
 _routes(products, PRODUCTS, ProductSchema, ProductUpdateSchema, ProductListArgsSchema,
-        ProductListSchema, ProductAnswerSchema, "Product")  # fmt: skip
+        ProductListSchema, ProductAnswerSchema, "Product", PRODUCT_EXAMPLES)  # fmt: skip
 _routes(customers, CUSTOMERS, CustomerSchema, CustomerUpdateSchema, CustomerListArgsSchema,
-        CustomerListSchema, CustomerAnswerSchema, "Customer")  # fmt: skip
+        CustomerListSchema, CustomerAnswerSchema, "Customer", CUSTOMER_EXAMPLES)  # fmt: skip

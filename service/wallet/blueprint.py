@@ -41,6 +41,7 @@ def _own_wallet() -> tuple[Account, Wallet]:
 @blp.route("/status")
 class WalletStatus(MethodView):
     @blp.response(200, WalletStatusSchema)
+    @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Wallet status with the prices per document type."""
@@ -61,6 +62,7 @@ class WalletStatus(MethodView):
 @blp.route("/saldo")
 class WalletBalance(MethodView):
     @blp.response(200, BalanceSchema)
+    @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
     @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Balance; with unlimited credits it is kept but never consumed."""
@@ -77,6 +79,7 @@ class WalletBalance(MethodView):
 class WalletStatement(MethodView):
     @blp.arguments(StatementArgsSchema, location="query")
     @blp.response(200, StatementSchema)
+    @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Ledger, newest first, filtered by period (`de`, `ate` inclusive) and type."""

@@ -21,3 +21,120 @@ def test_docs_page_serves_local_assets(client):
     assert "http" not in html.split("<body>")[0].replace("http-equiv", "")
     asset = client.get("/api/v1/docs/assets/swagger-ui-bundle.js")
     assert asset.status_code == 200 and len(asset.data) > 100_000
+
+
+def _document(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    validate(document)
+    return document
+
+
+def _operations(document):
+    for path, item in document["paths"].items():
+        for method, operation in item.items():
+            if method != "parameters":
+                yield f"{method.upper()} {path}", path, operation
+
+
+def _resolve(document, schema):
+    while "$ref" in schema:
+        name = schema["$ref"].rsplit("/", 1)[1]
+        schema = document["components"]["schemas"][name]
+    return schema
+
+
+def _success(operation):
+    return {s: r for s, r in operation["responses"].items() if s.startswith("2")}
+
+
+def test_every_operation_documents_its_success_schema_and_its_errors(client):
+    document = _document(client)
+    for label, _path, operation in _operations(document):
+        successes = _success(operation)
+        assert successes, label
+        for status, response in successes.items():
+            content = response.get("content", {})
+            assert content, f"{label} {status} has no content"
+            json_schema = content.get("application/json", {}).get("schema")
+            alternatives = (json_schema or {}).get("oneOf", [json_schema] if json_schema else [])
+            for alternative in alternatives:
+                properties = _resolve(document, alternative).get("properties", {})
+                assert {"success", "request_id"} <= set(properties), f"{label} {status}"
+        assert {"401", "403", "429"} <= set(operation["responses"]), label
+        if "requestBody" in operation:
+            assert "422" in operation["responses"], label
+
+
+def test_every_operation_has_an_example(client):
+    document = _document(client)
+    for label, _path, operation in _operations(document):
+        body = operation.get("requestBody", {}).get("content", {})
+        if body:
+            assert any("example" in c or "examples" in c for c in body.values()), label
+        examples = [
+            c for r in operation["responses"].values() for c in r.get("content", {}).values()
+            if "example" in c or "examples" in c
+        ]  # fmt: skip
+        assert examples, f"{label}: no answer example"
+
+
+def test_error_envelope_admits_the_members_errors_carry(client):
+    document = _document(client)
+    envelope = document["components"]["schemas"]["ErrorEnvelope"]
+    assert envelope.get("additionalProperties") is not False
+    for member in ("ready_to_issue", "documento", "pronta_para_emitir"):
+        assert member in envelope["properties"]
+
+
+def test_money_of_the_wallet_is_a_decimal_string(client):
+    document = _document(client)
+    for name in ("EnvelopeWalletStatus", "EnvelopeBalance", "LedgerEntry"):
+        schema = document["components"]["schemas"][name]
+        for member in ("saldo", "saldo_reservado", "alerta_saldo", "valor", "saldo_anterior"):
+            if member in schema["properties"]:
+                assert schema["properties"][member]["type"] == "string", (name, member)
+    precos = document["components"]["schemas"]["EnvelopeWalletStatus"]["properties"]["precos"]
+    assert precos["additionalProperties"]["type"] == "string"
+
+
+def test_nfe_issue_documents_202_and_its_errors_and_the_oneofs(client):
+    document = _document(client)
+    operation = document["paths"]["/api/v1/nfe"]["post"]
+    assert {"200", "202", "402", "409", "422"} <= set(operation["responses"])
+    request = _resolve(document, operation["requestBody"]["content"]["application/json"]["schema"])
+    for member in ("cliente", "pagamento"):
+        assert "oneOf" in request["properties"][member], member
+    body = operation["requestBody"]["content"]["application/json"]["example"]
+    assert body["cliente"] == "C001" and body["itens"][0]["codigo"] == "P001"
+
+
+def test_certificate_upload_documents_json_and_multipart(client):
+    document = _document(client)
+    content = document["paths"]["/api/v1/configuracao-fiscal/certificado"]["post"]["requestBody"][
+        "content"
+    ]
+    assert {"application/json", "multipart/form-data"} <= set(content)
+
+
+def test_validar_documents_the_overview(client):
+    document = _document(client)
+    answer = document["paths"]["/api/v1/configuracao-fiscal/validar"]["get"]["responses"]["200"]
+    schema = _resolve(document, answer["content"]["application/json"]["schema"])
+    for member in ("pronta_para_emitir", "etapas", "pendencias", "emitente", "certificado"):
+        assert member in schema["properties"], member
+
+
+ANY_VALUE = {"AuditEntry.valor_anterior", "AuditEntry.valor_novo"}  # audited values: any JSON
+
+
+def test_no_member_is_typed_as_anything(client):
+    """`{}` tells a client nothing (cliente and pagamento were; issue 12)."""
+    document = _document(client)
+    typing = {"type", "enum", "oneOf", "anyOf", "allOf", "$ref"}
+    untyped = [
+        f"{name}.{member}"
+        for name, schema in document["components"]["schemas"].items()
+        for member, prop in schema.get("properties", {}).items()
+        if not typing & set(prop)
+    ]
+    assert set(untyped) == ANY_VALUE

@@ -45,10 +45,15 @@ def _answer(pref: preferences.Effective) -> dict[str, Any]:
     return {**preferences.view(pref), "envio_habilitado": enabled}
 
 
+EXAMPLE = {"tipos": ["autorizada", "rejeitada", "acao_necessaria"],
+           "emails": ["fiscal@example.com"], "ativo": True}  # fmt: skip
+
+
 @blp.route("/preferencias")
 class Preferences(MethodView):
     @blp.arguments(PreferenceQuerySchema, location="query")
     @blp.response(200, PreferenceSchema)
+    @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
     @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The preference in force: the company's, else the account's, else the default
@@ -57,8 +62,9 @@ class Preferences(MethodView):
         company_id = _company_id(args)
         return _answer(preferences.effective(runtime.db(), credential.account_id, company_id))
 
-    @blp.arguments(PreferenceBodySchema)
+    @blp.arguments(PreferenceBodySchema, example=EXAMPLE)
     @blp.response(200, PreferenceSchema)
+    @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
     @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any]) -> dict[str, Any]:
         """Replace the preference of the company (or of the account without a selector)."""

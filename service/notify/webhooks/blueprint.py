@@ -31,17 +31,24 @@ log = logging.getLogger("service.notify.webhooks")
 blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webhooks")
 
 
+EXAMPLE = {"url": "https://erp.example.com/webhooks/fiscal",
+           "eventos": ["nfe.authorized", "nfe.rejected", "fiscal.document.*"]}  # fmt: skip
+"""The URL must resolve to public addresses (README "SSRF protection")."""
+
+
 @blp.route("")
 class Webhooks(MethodView):
     @blp.arguments(WebhookListArgsSchema, location="query")
     @blp.response(200, WebhookListSchema)
+    @blp.errors(company=False)
     @requires(Scope.CONFIGURAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The account's webhooks, newest first (a test key sees only test webhooks)."""
         return operations.page(runtime.db(), current_credential(), args).envelope()
 
-    @blp.arguments(WebhookSchema)
+    @blp.arguments(WebhookSchema, example=EXAMPLE)
     @blp.response(201, WebhookCreatedSchema)
+    @blp.errors("EMPRESA_NAO_AUTORIZADA", "LIMITE_WEBHOOKS", company=False)
     @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Creates a webhook; the signing secret is in this answer and never again."""
@@ -54,13 +61,15 @@ class Webhooks(MethodView):
 @blp.route("/<webhook_id>")
 class WebhookItem(MethodView):
     @blp.response(200, WebhookAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", company=False)
     @requires(Scope.CONFIGURAR)
     def get(self, webhook_id: str) -> dict[str, Any]:
         subscription = operations.get(runtime.db(), current_credential(), webhook_id)
         return {"webhook": operations.render(subscription)}
 
-    @blp.arguments(WebhookUpdateSchema)
+    @blp.arguments(WebhookUpdateSchema, example={"eventos": ["nfe.*", "fiscal.document.*"]})
     @blp.response(200, WebhookAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", "EMPRESA_NAO_AUTORIZADA", "LIMITE_WEBHOOKS", company=False)
     @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any], webhook_id: str) -> dict[str, Any]:
         """Partial update; `ativo: true` reactivates, `empresa_id: null` drops the filter."""
@@ -71,6 +80,7 @@ class WebhookItem(MethodView):
         return {"webhook": operations.render(subscription)}
 
     @blp.response(200, WebhookAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", company=False)
     @requires(Scope.CONFIGURAR)
     def delete(self, webhook_id: str) -> dict[str, Any]:
         """Deactivates (the record and its delivery log stay; PUT `ativo: true` restores)."""
@@ -84,6 +94,7 @@ class WebhookItem(MethodView):
 @blp.route("/<webhook_id>/rotacionar-segredo")
 class WebhookRotation(MethodView):
     @blp.response(200, WebhookRotatedSchema)
+    @blp.errors("NAO_ENCONTRADO", company=False)
     @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str) -> dict[str, Any]:
         """New secret, answered once; the old one also signs until `segredo_anterior_expira_em`."""
@@ -102,6 +113,7 @@ class WebhookRotation(MethodView):
 class WebhookDeliveries(MethodView):
     @blp.arguments(DeliveryListArgsSchema, location="query")
     @blp.response(200, DeliveryListSchema)
+    @blp.errors("NAO_ENCONTRADO", company=False)
     @requires(Scope.CONFIGURAR)
     def get(self, args: dict[str, Any], webhook_id: str) -> dict[str, Any]:
         """Delivery log, newest first: status and every attempt (HTTP code, latency, error)."""
@@ -113,6 +125,7 @@ class WebhookDeliveries(MethodView):
 @blp.route("/<webhook_id>/entregas/<entrega_id>/reenviar")
 class WebhookReplay(MethodView):
     @blp.response(202, DeliveryAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", "WEBHOOK_INATIVO", "ENTREGA_EM_ANDAMENTO", company=False)
     @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str, entrega_id: str) -> dict[str, Any]:
         """Schedules a delivered or failed delivery again (same `X-Webhook-Id` and body)."""
@@ -126,6 +139,7 @@ class WebhookReplay(MethodView):
 @blp.route("/<webhook_id>/teste")
 class WebhookTest(MethodView):
     @blp.response(202, TestEventAnswerSchema)
+    @blp.errors("NAO_ENCONTRADO", "WEBHOOK_INATIVO", company=False)
     @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str) -> dict[str, Any]:
         """Sends a `webhook.test` event to this webhook through the normal delivery path."""
