@@ -68,6 +68,11 @@ class OverviewSchema(ma.Schema):
     empresa = ma.fields.String(allow_none=True)
     configuracao_fiscal_percentual = ma.fields.Integer()
     pronta_para_emitir = ma.fields.Boolean()
+    pronta_para_emitir_modelos = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Boolean(),
+        metadata={"description": "Prontidão por modelo (`nfe`, `nfce`): o que cada um exige."},
+    )
     etapas = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Nested(StepSchema))
     pendencias = ma.fields.List(ma.fields.String())
     emitente = ma.fields.Nested(IssuerRecordSchema, allow_none=True)
@@ -80,6 +85,11 @@ class AutomaticAnswerSchema(ma.Schema):
     regime = ma.fields.String(allow_none=True)
     criados = ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.Integer())
     regras_automaticas_desativadas = ma.fields.Integer()
+    atualizados = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.Integer(),
+        metadata={"description": "Regras [Auto] atualizadas ao regime informado."},
+    )
     avisos = ma.fields.List(ma.fields.Raw())
     configuracao_fiscal_percentual = ma.fields.Integer()
     pronta_para_emitir = ma.fields.Boolean()
@@ -89,11 +99,18 @@ class IssuerCreatedSchema(ma.Schema):
     empresa = ma.fields.String(metadata={"description": "Código da empresa criada."})
     configuracao_automatica = ma.fields.Nested(AutomaticAnswerSchema)
     emitente = ma.fields.Nested(IssuerRecordSchema)
+    avisos = ma.fields.List(
+        ma.fields.Raw(), metadata={"description": "Os da configuração automática."}
+    )
 
 
 class IssuerAnswerSchema(ma.Schema):
     emitente = ma.fields.Nested(IssuerRecordSchema)
     status = ma.fields.Nested(StepSchema, metadata={"description": "PUT: a etapa `emitente`."})
+    configuracao_automatica = ma.fields.Nested(AutomaticAnswerSchema)
+    avisos = ma.fields.List(
+        ma.fields.Raw(), metadata={"description": "Os da configuração automática."}
+    )
 
 
 class CertificateAnswerSchema(ma.Schema):
