@@ -38,10 +38,14 @@ class ListArgsSchema(PageArgsSchema):
 
 
 def answer(issued: operations.Issued) -> Any:
-    """The issuance answer from the stored state: 200, 422 rejection or 202 uncertain."""
+    """The issuance answer from the stored state: 200, 422 rejection, 202 uncertain, or
+    502/503 when the request never reached the authority (document NAO_ENVIADA)."""
     document = issued.document
     headers = dict(REPLAY_HEADER) if issued.replay else {}
     data = operations.render(document)
+    if issued.not_delivered is not None:
+        issued.not_delivered.body = data
+        raise issued.not_delivered
     if document.status in _REJECTED:
         raise ApiError(
             "SEFAZ_REJECTION",

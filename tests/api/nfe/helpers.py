@@ -68,22 +68,43 @@ def ready_company(
         json=issuer_body(cnpj=cnpj, **issuer),
     )
     assert created.status_code == 201, created.get_json()
+    codigo = created.get_json()["empresa"]
+    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, acc.id)
+    ready = Ready(acc.id, acc.live, acc.test, cnpj, company_id, codigo)
+    upload_trusted_a1(client, sim, ready)
+    return ready
+
+
+def upload_a1(client: Any, ready: Ready, pfx: bytes) -> None:
+    uploaded = client.post(
+        "/api/v1/configuracao-fiscal/certificado",
+        headers=auth(ready.key),
+        json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
+    )
+    assert uploaded.status_code == 201, uploaded.get_json()
+
+
+def upload_trusted_a1(client: Any, sim: SimulatorHandle, ready: Ready) -> None:
+    """A fresh A1 from the simulator's CA (the one the authority trusts)."""
     now = dt.datetime.now(dt.UTC)
     pfx = sim.issue_a1(
-        cnpj=cnpj,
+        cnpj=ready.cnpj,
         password=A1_PASSWORD,
         not_before=now - dt.timedelta(days=1),
         not_after=now + dt.timedelta(days=365),
     )
-    cert = client.post(
-        "/api/v1/configuracao-fiscal/certificado",
-        headers=auth(acc.live),
-        json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
-    )
-    assert cert.status_code == 201, cert.get_json()
-    codigo = created.get_json()["empresa"]
-    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, acc.id)
-    return Ready(acc.id, acc.live, acc.test, cnpj, company_id, codigo)
+    upload_a1(client, ready, pfx)
+
+
+def upload_untrusted_a1(client: Any, ready: Ready) -> str:
+    """An A1 for the company's CNPJ from a CA the simulator does not trust; answers its CN
+    (the CA's CN is "AC TESTE DOCUMENTOS")."""
+    from tests.unit.documents.certs import make_ca, make_leaf, to_pkcs12
+
+    name = f"EMPRESA SEM CONFIANCA:{ready.cnpj}"
+    key, cert = make_leaf(make_ca(), name=name, cnpj=ready.cnpj)
+    upload_a1(client, ready, to_pkcs12(key, cert, A1_PASSWORD))
+    return name
 
 
 def ready_to_issue(client: Any, rt: Runtime, sim: SimulatorHandle, **kwargs: Any) -> Ready:
