@@ -15,13 +15,13 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from documents.transmission.outcome import NotSent
 from service import runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment, visible_environments
 from service.db import transaction
 from service.errors import ApiError
-from documents.transmission.outcome import NotSent
 from service.issuance import idempotency, not_delivered
 from service.issuance.credentials import credentials_for
 from service.issuance.models import UNRESOLVED, DocumentEvent, DocumentStatus, FiscalDocument

@@ -39,9 +39,9 @@ from service.issuance.authority import Authority, route
 from service.issuance.credentials import CompanyCredentials
 from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
+from service.issuance.not_delivered import log_not_delivered
 from service.nfe.acceptance import KIND
 from service.notify.publish import document_changed
-from service.issuance.not_delivered import log_not_delivered
 from service.wallet.operations import debit_held, refund_issuance, release
 
 log = logging.getLogger("service.nfe")
