@@ -285,13 +285,10 @@ def _settle_from_document(session: Session, task: FiscalTask, document: Any) -> 
 
 
 def _temporary(session: Session, task: FiscalTask, outcome: Any) -> None:
-    """Nothing was processed: try the same bytes again after a growing pause."""
+    """Nothing was processed: try again after a growing pause (the same bytes, or, when nothing
+    was delivered, the document prepared again with the same number and key)."""
     task.falhas += 1
-    if isinstance(outcome, ApiError):
-        code, message = outcome.code, outcome.message
-    else:
-        code = getattr(outcome, "cStat", None) or type(outcome).__name__.upper()
-        message = getattr(outcome, "xMotivo", None) or getattr(outcome, "detail", "")
+    code, message = _failure(outcome)
     _error(task, code, message)
     if policy().exhausted(task.falhas):
         lease.release(task)
@@ -304,6 +301,14 @@ def _temporary(session: Session, task: FiscalTask, outcome: Any) -> None:
         pause = max(pause, dt.timedelta(seconds=outcome.retry_after))
     lease.release(task, next_at=utcnow() + pause)
     states.move(session, task, S.FALHA_TEMPORARIA, f"falha temporária ({code}); nova tentativa")
+
+
+def _failure(outcome: Any) -> tuple[Any, Any]:
+    """(code, message) of a temporary failure: our error, or the authority's answer."""
+    if isinstance(outcome, ApiError):
+        return outcome.code, outcome.message
+    code = getattr(outcome, "cStat", None) or type(outcome).__name__.upper()
+    return code, getattr(outcome, "xMotivo", None) or getattr(outcome, "detail", "")
 
 
 def _await(session: Session, task: FiscalTask, due: dt.datetime, motivo: str) -> None:
