@@ -241,6 +241,15 @@ def pdf_digits(pdf: bytes) -> str:
     return "".join(ch for ch in text if ch.isdigit())
 
 
+def closed_port() -> int:
+    """A loopback port with nothing listening on it (bound, then released)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def authority_settings(sim: SimulatorHandle, **extra: Any) -> dict[str, Any]:
     """Settings that point the service at the simulator, with short test timeouts."""
     return {

@@ -7,13 +7,13 @@ again once fixed, keeping its number and key.
 
 from __future__ import annotations
 
-import socket
 from decimal import Decimal
 
 from service.issuance.models import FiscalDocument
 from tests.api.nfe.helpers import (
     authority_settings,
     balance,
+    closed_port,
     ledger,
     nfe_body,
     ready_to_issue,
@@ -63,16 +63,8 @@ def test_refused_certificate_names_it_charges_nothing_and_the_order_resends(clie
     assert _statuses(rt, ready.company_id) == ["AUTORIZADA"]
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_connection_refused_is_not_uncertain(app_factory, sim):
-    app = app_factory(
-        **authority_settings(sim, authority_url=f"https://127.0.0.1:{_closed_port()}")
-    )
+    app = app_factory(**authority_settings(sim, authority_url=f"https://127.0.0.1:{closed_port()}"))
     client, rt = app.test_client(), app.extensions["fiscal"]
     ready = ready_to_issue(client, rt, sim)
     refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())

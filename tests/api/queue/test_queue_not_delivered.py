@@ -4,12 +4,12 @@ authority is a temporary failure retried by sending again, never a PENDENTE to r
 
 from __future__ import annotations
 
-import socket
 from decimal import Decimal
 
 from tests.api.nfe.helpers import (
     authority_settings,
     balance,
+    closed_port,
     ledger,
     nfe_body,
     ready_to_issue,
@@ -50,14 +50,8 @@ def test_refused_certificate_needs_action_then_reprocess_authorizes(app, client,
     assert balance(rt, ready.account_id) == Decimal("99.80")
 
 
-def _closed_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 def test_unreachable_authority_is_retried_by_sending_never_by_query(app_factory, sim, backend):
-    url = f"https://127.0.0.1:{_closed_port()}"
+    url = f"https://127.0.0.1:{closed_port()}"
     app = app_factory(
         **authority_settings(sim, authority_url=url),
         queue_inprocess=backend == "sqlite",
