@@ -26,6 +26,7 @@ from service.queue.blueprint import queued, wants_async
 
 REPLAY_HEADER = {"Idempotent-Replay": "true"}
 _REJECTED = (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA)
+_NOT_SENT = "O documento não chegou à autoridade fiscal e nada foi cobrado; repita o pedido."
 
 
 class ListArgsSchema(PageArgsSchema):
@@ -46,6 +47,8 @@ def answer(issued: operations.Issued) -> Any:
     if issued.not_delivered is not None:
         issued.not_delivered.body = data
         raise issued.not_delivered
+    if document.status == DocumentStatus.NAO_ENVIADA:  # another request's attempt, seen late
+        raise ApiError("AUTORIDADE_INACESSIVEL", _NOT_SENT, headers=headers, body=data)
     if document.status in _REJECTED:
         raise ApiError(
             "SEFAZ_REJECTION",

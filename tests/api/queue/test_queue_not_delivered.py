@@ -69,3 +69,19 @@ def test_unreachable_authority_is_retried_by_sending_never_by_query(app_factory,
     assert balance(rt, ready.account_id) == Decimal("100.00")
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
     assert wallet["saldo_reservado"] == "0.00"
+
+
+def test_async_request_for_an_order_left_not_sent_by_a_sync_one_sends_it(app, client, rt, sim):
+    ready = ready_to_issue(client, rt, sim)
+    upload_untrusted_a1(client, ready)
+    refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
+    assert refused.status_code == 502, refused.get_json()
+    upload_trusted_a1(client, sim, ready)
+    task_id = _queue(client, ready, nfe_body())
+    done = settle(app, client, ready.headers, task_id)
+    assert done["status"] == "AUTORIZADA", done
+    assert (done["documento_id"], done["chave"]) == (
+        refused.get_json()["id"],
+        refused.get_json()["chave"],
+    )
+    assert balance(rt, ready.account_id) == Decimal("99.80")
