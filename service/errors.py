@@ -28,6 +28,13 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "SEFAZ_UNAVAILABLE": ErrorSpec(
         202, "Situação incerta após falha de comunicação; consulte o documento."
     ),
+    "AUTORIDADE_RECUSOU_CERTIFICADO": ErrorSpec(
+        502,
+        "A autoridade fiscal recusou o certificado A1 na conexão; nada foi enviado nem cobrado.",
+    ),
+    "AUTORIDADE_INACESSIVEL": ErrorSpec(
+        503, "Não foi possível conectar à autoridade fiscal; nada foi enviado nem cobrado."
+    ),
     "REVISAO_FISCAL_NECESSARIA": ErrorSpec(
         422, "A tributação não pode ser determinada com segurança; revisão fiscal necessária."
     ),

@@ -171,11 +171,24 @@ class FaultBook:
         with self._lock:
             return list(self._faults)
 
-    def take(self, kinds: Iterable[FaultKind], request: RequestScope) -> Fault | None:
-        """The first matching fault of one of ``kinds``, consuming one of its ``times``."""
+    def take(
+        self,
+        kinds: Iterable[FaultKind],
+        request: RequestScope,
+        *,
+        taken: Iterable[int] = (),
+    ) -> Fault | None:
+        """The first matching fault of one of ``kinds``, consuming one of its ``times``.
+
+        ``taken`` lists the ids this request already took: a request takes each fault at most
+        once, so a fault without ``times`` (in force until cleared) still lets it through.
+        """
         wanted = tuple(kinds)
+        skip = frozenset(taken)
         with self._lock:
             for index, fault in enumerate(self._faults):
+                if fault.id in skip:
+                    continue
                 if fault.kind in wanted and self._applies(fault, request):
                     self._consume(index, fault)
                     return fault

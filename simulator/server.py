@@ -155,10 +155,13 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         return answer.status, data, JSON_TYPE
 
     def _pre_faults(self, scope: RequestScope, *, rest: bool) -> str | None:
-        """Apply delay/timeout/HTTP error faults; returns a paralysed cStat when one applies."""
+        """Apply delay/timeout/HTTP error faults, each at most once for this request (delays
+        add up); returns a paralysed cStat when one applies."""
         faults = self.server.authority.faults
         paralysed = None
-        while (fault := faults.take(PRE_PROCESSING, scope)) is not None:
+        taken: set[int] = set()
+        while (fault := faults.take(PRE_PROCESSING, scope, taken=taken)) is not None:
+            taken.add(fault.id)
             if fault.kind is FaultKind.DELAY:
                 time.sleep(fault.seconds)
                 continue

@@ -20,6 +20,12 @@ from urllib.parse import urlsplit
 from documents.transmission.outcome import NotSent, NotSentReason, Uncertain, UncertainReason
 
 _REJECTION_ALERTS = ("CERTIFICATE", "UNKNOWN_CA", "ACCESS_DENIED", "HANDSHAKE_FAILURE")
+"""OpenSSL alert reasons by which a peer refuses our certificate: `TLSV1_ALERT_UNKNOWN_CA`,
+`SSLV3_ALERT_BAD_CERTIFICATE`, `TLSV13_ALERT_CERTIFICATE_REQUIRED`, `..._CERTIFICATE_EXPIRED`,
+`..._CERTIFICATE_UNKNOWN`, `TLSV1_ALERT_ACCESS_DENIED`, `SSLV3_ALERT_HANDSHAKE_FAILURE`. Our own
+verification of the server (`CERTIFICATE_VERIFY_FAILED`) is not an alert and stays TLS_FAILED."""
+_ALERT_WAIT = 1.0
+"""Seconds to wait for the peer's alert after a failed write (it is already in flight)."""
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,10 @@ def _connect(conn: http.client.HTTPSConnection) -> NotSent | None:
         return NotSent(NotSentReason.CONNECTION_REFUSED, str(exc))
     except TimeoutError as exc:
         return NotSent(NotSentReason.CONNECT_TIMEOUT, str(exc) or "connect timed out")
-    except (ssl.SSLError, ssl.CertificateError) as exc:
+    except ssl.SSLError as exc:
+        reason = NotSentReason.TLS_REJECTED if _is_rejection(exc) else NotSentReason.TLS_FAILED
+        return NotSent(reason, str(exc))
+    except ssl.CertificateError as exc:
         return NotSent(NotSentReason.TLS_FAILED, str(exc))
     except OSError as exc:
         return NotSent(NotSentReason.CONNECT_FAILED, str(exc))
@@ -86,10 +95,30 @@ def _write(
     try:
         conn.request(request.method, path, body=request.body, headers=dict(request.headers))
     except ssl.SSLError as exc:
-        reason = NotSentReason.TLS_REJECTED if _is_rejection(exc) else NotSentReason.WRITE_FAILED
-        return NotSent(reason, str(exc))
+        if _is_rejection(exc):
+            return NotSent(NotSentReason.TLS_REJECTED, str(exc))
+        return _pending_alert(conn) or NotSent(NotSentReason.WRITE_FAILED, str(exc))
     except (OSError, http.client.HTTPException) as exc:
-        return NotSent(NotSentReason.WRITE_FAILED, str(exc) or type(exc).__name__)
+        return _pending_alert(conn) or NotSent(
+            NotSentReason.WRITE_FAILED, str(exc) or type(exc).__name__
+        )
+    return None
+
+
+def _pending_alert(conn: http.client.HTTPSConnection) -> NotSent | None:
+    """After a failed write, the alert the peer sent before closing (TLS 1.3 refuses our
+    certificate after our side of the handshake is done, so the write may hit the closed socket
+    first); None when no refusal is waiting to be read."""
+    sock = conn.sock
+    if sock is None:
+        return None
+    try:
+        sock.settimeout(_ALERT_WAIT)
+        sock.recv(1)
+    except ssl.SSLError as exc:
+        return NotSent(NotSentReason.TLS_REJECTED, str(exc)) if _is_rejection(exc) else None
+    except OSError:
+        return None
     return None
 
 

@@ -106,12 +106,23 @@ class Uncertain:
     raw: bytes | None = None
 
 
+CERTIFICATE_REFUSED = frozenset({NotSentReason.TLS_REJECTED})
+"""Reasons that say the authority refused our client certificate: retrying cannot help until a
+person installs a certificate the authority trusts."""
+
+
 @dataclass(frozen=True)
 class NotSent:
-    """Nothing reached the authority's application; retrying the same bytes is safe."""
+    """Nothing reached the authority's application ("not delivered"); retrying the same bytes is
+    safe and there is nothing to reconcile. `detail` is the socket/TLS error as raised."""
 
     reason: NotSentReason
     detail: str
+
+    @property
+    def certificate_refused(self) -> bool:
+        """The authority's TLS layer refused our certificate (unknown CA, bad certificate, ...)."""
+        return self.reason in CERTIFICATE_REFUSED
 
 
 @dataclass(frozen=True)

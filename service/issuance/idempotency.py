@@ -7,6 +7,7 @@ retry). Decisions come from durable row state, never from an expiring lock:
 | stored attempt | same content | other content |
 |---|---|---|
 | in flight (PROCESSANDO, recent) | 409 `REQUEST_IN_PROGRESS` | 409 `REQUEST_IN_PROGRESS` |
+| NAO_ENVIADA (never reached the authority) | sent again (same number and key) | sent again |
 | REJEITADA | replay of the rejection | a new attempt (same order and number) |
 | anything else | replay (`Idempotent-Replay: true`) | 422 `IDEMPOTENCY_KEY_REUSED` |
 """
@@ -68,6 +69,8 @@ def decide(
         return Decision.NEW_ATTEMPT
     if in_flight(current, now, stale_after):
         raise ApiError("REQUEST_IN_PROGRESS", body={"id": current.id, "status": current.status})
+    if current.status == DocumentStatus.NAO_ENVIADA:
+        return Decision.NEW_ATTEMPT  # nothing reached the authority: this request sends it
     if digest == order.fingerprint:
         return Decision.REPLAY
     if current.status == DocumentStatus.REJEITADA:

@@ -33,11 +33,15 @@ class DocumentStatus(StrEnum):
 
     PROCESSANDO: number and signed XML fixed, transmission under way (a concurrent request for
     the same order gets 409). PENDENTE: the authority's answer is unknown; resolved only by
-    querying the key. AUTORIZADA, REJEITADA, DENEGADA, CANCELADA: official results.
+    querying the key. NAO_ENVIADA: the request never reached the authority (certificate refused
+    in the TLS handshake, connection refused, unknown host): nothing to reconcile, nothing
+    charged; the same order sends this document again (same number and key). AUTORIZADA,
+    REJEITADA, DENEGADA, CANCELADA: official results.
     """
 
     PROCESSANDO = "PROCESSANDO"
     PENDENTE = "PENDENTE"
+    NAO_ENVIADA = "NAO_ENVIADA"
     AUTORIZADA = "AUTORIZADA"
     REJEITADA = "REJEITADA"
     DENEGADA = "DENEGADA"

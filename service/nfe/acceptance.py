@@ -1,5 +1,10 @@
-"""Phase A of an issuance: one transaction claims the order, fixes number and key, charges the
-wallet and stores the signed XML, all before the first byte goes to the authority."""
+"""Phase A of an issuance: one transaction claims the order, fixes number and key, holds the
+price in the wallet and stores the signed XML, all before the first byte goes to the authority.
+
+The hold becomes the `DEBITO_EMISSAO` when the answer is recorded (`transmit.apply`), or is
+released when the request never reached the authority (`NAO_ENVIADA`); such a document is sent
+again by the next request of its order, in place: same row, number and cNF, so the same key
+(unless the month of issue changed, which is part of the key)."""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
-from documents.keys import random_cnf
+from documents.keys import AccessKey, random_cnf
 from documents.nfe.pipeline import SignedNFe, prepare_nfe
 from service.accounts.models import Account
 from service.companies.models import Company
@@ -23,7 +28,7 @@ from service.issuance.credentials import CompanyCredentials
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.nfe.assemble import Draft
-from service.wallet.operations import InsufficientBalance, charge_issuance
+from service.wallet.operations import InsufficientBalance, reserve
 
 KIND = {"55": "NFE", "65": "NFCE"}
 MODULE = {"55": "nfe", "65": "nfce"}
@@ -98,22 +103,24 @@ def _number(session: Session, order: Order, req: Request) -> tuple[int, int]:
     return serie, order.numero
 
 
-def _charge(session: Session, req: Request, document_id: str) -> Decimal:
+def _hold(session: Session, req: Request) -> Decimal:
+    """Hold the price under the wallet's row lock (no ledger entry yet): concurrent acceptances
+    cannot overdraw, and a request that never reaches the authority costs nothing."""
     account = session.get(Account, req.company.account_id)
     assert account is not None
     try:
-        return charge_issuance(
-            session,
-            account.id,
-            unlimited=account.unlimited_credits,
-            price=req.price,
-            tipo_documento=KIND[req.modelo],
-            documento_id=document_id,
-        )
+        return reserve(session, account.id, unlimited=account.unlimited_credits, price=req.price)
     except InsufficientBalance as exc:
         raise ApiError(
             "SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)}
         ) from exc
+
+
+def _cnf(unsent: FiscalDocument | None, serie: int, numero: int) -> str:
+    """The cNF of a document never sent with this number (same key again), else a new one."""
+    if unsent is not None and (unsent.serie, unsent.numero) == (serie, numero):
+        return AccessKey.parse(unsent.chave).cnf
+    return random_cnf(numero)
 
 
 def accept(
@@ -127,6 +134,7 @@ def accept(
 ) -> Accepted:
     """Claim (or re-attempt) the order and store a signed PROCESSANDO document."""
     order = find_order(session, req, lock=True)
+    unsent: FiscalDocument | None = None
     if order is None:
         order = Order(
             id=new_id("ord"),
@@ -146,35 +154,36 @@ def accept(
         )
         if decision is Decision.REPLAY and current is not None:
             return Accepted(current.id, replay=True)
+        if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
+            unsent = current
     serie, numero = _number(session, order, req)
-    document_id = new_id(req.modulo)
-    charged = _charge(session, req, document_id)
-    signed = _sign(draft, creds, serie=serie, numero=numero, cnf=random_cnf(numero), issued_at=now)
-    session.add(
-        FiscalDocument(
-            id=document_id,
-            order_id=order.id,
-            account_id=req.company.account_id,
-            company_id=req.company.id,
-            modulo=req.modulo,
-            modelo=req.modelo,
-            ambiente=req.ambiente,
-            pedido=req.pedido,
-            serie=serie,
-            numero=numero,
-            chave=signed.key.text,
-            status=DocumentStatus.PROCESSANDO.value,
-            fingerprint=req.fingerprint,
-            requisicao=idempotency.plain(req.body),
-            xml_assinado=signed.xml,
-            digest_value=signed.digest_value,
-            valor_total=draft.valor_total,
-            preco=charged,
-            snapshot=draft.snapshot,
-            snapshot_sha256=draft.snapshot_sha256,
-            criado_por_chave_id=req.key_id,
-        )
-    )
-    order.documento_id, order.fingerprint = document_id, req.fingerprint
+    held = _hold(session, req)
+    cnf = _cnf(unsent, serie, numero)
+    signed = _sign(draft, creds, serie=serie, numero=numero, cnf=cnf, issued_at=now)
+    document = unsent or _new_document(session, order, req)
+    document.serie, document.numero, document.chave = serie, numero, signed.key.text
+    document.status = DocumentStatus.PROCESSANDO.value
+    document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
+    document.xml_assinado, document.digest_value = signed.xml, signed.digest_value
+    document.valor_total, document.preco = draft.valor_total, held
+    document.snapshot, document.snapshot_sha256 = draft.snapshot, draft.snapshot_sha256
+    document.criado_por_chave_id = req.key_id
+    order.documento_id, order.fingerprint = document.id, req.fingerprint
     order.tentativas += 1
-    return Accepted(document_id, replay=False)
+    return Accepted(document.id, replay=False)
+
+
+def _new_document(session: Session, order: Order, req: Request) -> FiscalDocument:
+    """A new attempt's row; the caller fills in what the signing fixed."""
+    document = FiscalDocument(
+        id=new_id(req.modulo),
+        order_id=order.id,
+        account_id=req.company.account_id,
+        company_id=req.company.id,
+        modulo=req.modulo,
+        modelo=req.modelo,
+        ambiente=req.ambiente,
+        pedido=req.pedido,
+    )
+    session.add(document)
+    return document

@@ -31,6 +31,7 @@ from service.queue.blueprint import queued, wants_async
 
 REPLAY_HEADER = {"Idempotent-Replay": "true"}
 _REJECTED = (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA)
+_NOT_SENT = "O documento não chegou à autoridade fiscal e nada foi cobrado; repita o pedido."
 
 
 class ListArgsSchema(PageArgsSchema):
@@ -43,10 +44,16 @@ class ListArgsSchema(PageArgsSchema):
 
 
 def answer(issued: operations.Issued) -> Any:
-    """The issuance answer from the stored state: 200, 422 rejection or 202 uncertain."""
+    """The issuance answer from the stored state: 200, 422 rejection, 202 uncertain, or
+    502/503 when the request never reached the authority (document NAO_ENVIADA)."""
     document = issued.document
     headers = dict(REPLAY_HEADER) if issued.replay else {}
     data = operations.render(document)
+    if issued.not_delivered is not None:
+        issued.not_delivered.body = data
+        raise issued.not_delivered
+    if document.status == DocumentStatus.NAO_ENVIADA:  # another request's attempt, seen late
+        raise ApiError("AUTORIDADE_INACESSIVEL", _NOT_SENT, headers=headers, body=data)
     if document.status in _REJECTED:
         raise ApiError(
             "SEFAZ_REJECTION",

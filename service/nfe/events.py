@@ -4,7 +4,10 @@ One event runs like one issuance (DESIGN.md): *claim* under the document's row l
 status, take the sequence, store the signed event as a PROCESSANDO row), *send* with no
 transaction open, *record* the answer under the lock again. The stored row is what stops a
 concurrent second request from sending: while it is PROCESSANDO and fresh, others get 409
-`REQUEST_IN_PROGRESS`. An uncertain answer leaves it PENDENTE (202 `SEFAZ_UNAVAILABLE`); the
+`REQUEST_IN_PROGRESS`. A request that never reached the authority (certificate refused in the
+TLS handshake, connection refused) leaves no row, like a rejection: 502/503 naming the cause,
+and the same request may simply be repeated. An uncertain answer leaves it PENDENTE (202
+`SEFAZ_UNAVAILABLE`); the
 next request for the same kind of event first resolves it by querying the key (the answer lists
 the document's registered events), within the key's hourly query budget, and only sends again
 when the authority does not know it. Until an event is REGISTRADO its row's `xml` holds the
@@ -31,7 +34,7 @@ from documents.nfe.builder import NFE_NS
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.transmission.nfe import NfeClient
-from documents.transmission.outcome import Authorized, Cancelled, Rejected
+from documents.transmission.outcome import Authorized, Cancelled, NotSent, Rejected
 from documents.wrappers import proc_evento_nfe
 from documents.xml import parse_untrusted
 from service import runtime
@@ -40,6 +43,7 @@ from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
+from service.issuance import not_delivered
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
     UNRESOLVED,
@@ -196,6 +200,8 @@ def _send_and_record(ctx: Context, step: _Send) -> Registered:
             verdict = PENDING
     if isinstance(verdict, Rejected):
         raise ApiError("SEFAZ_REJECTION", verdict.xMotivo or None, sefaz_code=verdict.cStat)
+    if isinstance(verdict, NotSent):
+        raise not_delivered.api_error(verdict, ctx.creds.a1)
     raise _waiting(ctx, _Wait(step.event_id, in_flight=False))
 
 
@@ -239,8 +245,8 @@ def _send(client: NfeClient, signed: bytes) -> Any:
     return until_sent(lambda: client.send_event(signed, batch_id=batch_id()))
 
 
-def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | str:
-    """Apply the answer: REGISTRADO, PENDENTE (uncertain) or the rejection."""
+def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | NotSent | str:
+    """Apply the answer: REGISTRADO, PENDENTE (uncertain), the rejection, or not delivered."""
     with transaction(runtime.current().sessions) as session:
         document = lock_document(session, ctx.document_id)
         event = session.get(DocumentEvent, step.event_id)
@@ -261,6 +267,12 @@ def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | str:
                 return REGISTERED
         if isinstance(outcome, Rejected) and outcome.cStat not in ALREADY_THERE[ctx.kind]:
             session.delete(event)  # refused: the sequence stays free for a corrected request
+            return outcome
+        if isinstance(outcome, NotSent):  # a freshly claimed event that never left: no trace
+            not_delivered.log_not_delivered(
+                outcome, documento_id=document.id, chave=document.chave, evento=event.tipo
+            )
+            session.delete(event)
             return outcome
         event.status = PENDING
         code = getattr(outcome, "cStat", None)

@@ -15,13 +15,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from documents.transmission.outcome import NotSent
 from service import clock, runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment, visible_environments
 from service.db import transaction
 from service.errors import ApiError
-from service.issuance import idempotency
+from service.issuance import idempotency, not_delivered
 from service.issuance.credentials import credentials_for
 from service.issuance.models import UNRESOLVED, DocumentEvent, DocumentStatus, FiscalDocument
 from service.nfe import assemble, transmit
@@ -42,6 +43,8 @@ API_PREFIX = "/api/v1"
 class Issued:
     document: FiscalDocument
     replay: bool
+    not_delivered: ApiError | None = None
+    """Set when this request's transmission never reached the authority (NAO_ENVIADA)."""
 
 
 def stale_after() -> dt.timedelta:
@@ -134,10 +137,10 @@ def issue(company: Company, credential: Credential, body: dict[str, Any], modelo
     accepted = _accept(req, draft, now)
     if accepted.replay:
         return Issued(reconcile(accepted.document_id), replay=True)
-    return Issued(_transmit(accepted.document_id, company), replay=False)
+    return _transmit(accepted.document_id, company)
 
 
-def _transmit(document_id: str, company: Company) -> FiscalDocument:
+def _transmit(document_id: str, company: Company) -> Issued:
     rt = runtime.current()
     creds = credentials_for(company, dt.datetime.now(dt.UTC))
     runtime.end_request_transaction()
@@ -149,7 +152,11 @@ def _transmit(document_id: str, company: Company) -> FiscalDocument:
         document = reconcile(document_id, company=company)  # 204/539: ask, never resend
         if document.status == DocumentStatus.PENDENTE:
             transmit.settle_duplicate_number(rt.sessions, document_id, outcome)
-    return _load(document_id)
+    document = _load(document_id)
+    failure = None
+    if document.status == DocumentStatus.NAO_ENVIADA and isinstance(outcome, NotSent):
+        failure = not_delivered.api_error(outcome, creds.a1)
+    return Issued(document, replay=False, not_delivered=failure)
 
 
 def _load(document_id: str) -> FiscalDocument:

@@ -1,9 +1,13 @@
 """Phases B and C of an issuance: send the stored signed XML, then record the official answer.
 
 No database transaction is open while the authority is being called. The answer is applied
-in one transaction under the document's row lock, together with its ledger entry. An uncertain
+in one transaction under the document's row lock, together with its ledger entry: the
+acceptance's hold becomes the debit (refunded at once on a rejection or denial). An uncertain
 answer leaves the document PENDENTE; it is resolved only by querying the key (`reconcile`),
-never by sending a new document.
+never by sending a new document. A first transmission that never reached the authority
+(`NotSent`: certificate refused in the handshake, connection refused, unknown host) is not
+uncertain: the document becomes NAO_ENVIADA, the hold is released, and the order may send it
+again.
 """
 
 from __future__ import annotations
@@ -35,9 +39,10 @@ from service.issuance.authority import Authority, route
 from service.issuance.credentials import CompanyCredentials
 from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
+from service.issuance.not_delivered import log_not_delivered
 from service.nfe.acceptance import KIND
 from service.notify.publish import document_changed
-from service.wallet.operations import refund_issuance
+from service.wallet.operations import debit_held, refund_issuance, release
 
 log = logging.getLogger("service.nfe")
 
@@ -96,6 +101,29 @@ def _refund(session: Session, document: FiscalDocument) -> None:
     )
 
 
+def _settle_hold(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
+    """Leaving PROCESSANDO: the hold becomes the debit once the request may have reached the
+    authority; a first transmission that never reached it releases the hold (nothing charged)."""
+    if document.status != DocumentStatus.PROCESSANDO:
+        return
+    if isinstance(outcome, NotSent):
+        release(session, document.account_id, Decimal(document.preco))
+        return
+    debit_held(
+        session,
+        document.account_id,
+        held=Decimal(document.preco),
+        tipo_documento=KIND[document.modelo],
+        documento_id=document.id,
+    )
+
+
+def _not_sent(document: FiscalDocument, outcome: NotSent) -> None:
+    """Nothing reached the authority: not uncertain, nothing to query; the order resends it."""
+    document.status = DocumentStatus.NAO_ENVIADA.value
+    log_not_delivered(outcome, documento_id=document.id, chave=document.chave)
+
+
 def _authorize(document: FiscalDocument, outcome: Authorized) -> bool:
     try:
         document.xml_autorizado = nfe_proc(document.xml_assinado, outcome.protocol_xml)
@@ -152,7 +180,12 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
     """The one place an authority answer changes a document (caller holds the row lock);
     the webhook and mail outbox rows of the change are written in the same transaction."""
     before = document.status
-    _apply(session, document, outcome)
+    first_transmission = before == DocumentStatus.PROCESSANDO
+    _settle_hold(session, document, outcome)
+    if isinstance(outcome, NotSent) and first_transmission:
+        _not_sent(document, outcome)
+    else:
+        _apply(session, document, outcome)
     document_changed(session, document, before)
 
 
@@ -167,7 +200,7 @@ def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None
     elif isinstance(outcome, Cancelled):
         _cancelled(document, outcome)
     else:
-        _pending(document, outcome)  # uncertain, throttled, not sent, duplicate: query later
+        _pending(document, outcome)  # uncertain, throttled, duplicate, a re-send not sent
 
 
 def record(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> str:
@@ -241,6 +274,7 @@ def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outc
             apply(session, document, outcome)
         else:
             before = document.status
+            _settle_hold(session, document, None)  # an abandoned PROCESSANDO may have been sent
             _pending(document, outcome)
             document_changed(session, document, before)
         if isinstance(outcome, NotFound):

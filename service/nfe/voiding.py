@@ -41,7 +41,7 @@ from documents.events.inutilizacao import NumberRange, build_inutilizacao
 from documents.nfe.model import Modelo, TpAmb
 from documents.schemas import assert_valid
 from documents.transmission.nfe import NfeClient
-from documents.transmission.outcome import Authorized, Rejected
+from documents.transmission.outcome import Authorized, NotSent, Rejected
 from documents.ufs import uf_code
 from documents.wrappers import proc_inut_nfe
 from service import clock, runtime
@@ -51,7 +51,7 @@ from service.companies.resolver import effective_environment
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
-from service.issuance import numbering
+from service.issuance import not_delivered, numbering
 from service.issuance.authority import route
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
@@ -73,6 +73,9 @@ HOMOLOGATED = "HOMOLOGADA"
 REJECTED = "REJEITADA"
 PROCESSING = "PROCESSANDO"
 PENDING = "PENDENTE"
+NOT_SENT = "NAO_ENVIADA"
+"""A first request that never reached the authority: nothing to re-send, the range is given
+back (like a rejection) and the same request may be repeated."""
 ALREADY_VOIDED = numbering.ALREADY_VOIDED
 """Rejections saying the numbers are voided already: the reservation is kept."""
 USED_NUMBER = "241"
@@ -98,7 +101,8 @@ class VoidRequest:
 class _Send:
     voiding_id: str
     signed: bytes
-    previous_next: int | None  # the sequence's next number before the reservation
+    previous_next: int | None  # the sequence's next number before the reservation; None when
+    # this is a re-send of an earlier request's stored bytes
 
 
 def request_of(company: Company, credential: Credential, body: dict[str, Any]) -> VoidRequest:
@@ -125,6 +129,8 @@ def void(req: VoidRequest) -> NumberVoiding:
     step = _claim(req, signed)
     outcome = _send(_client(req, creds), step.signed)
     voiding = _record(req, step, outcome)
+    if voiding.status == NOT_SENT and isinstance(outcome, NotSent):
+        raise not_delivered.api_error(outcome, creds.a1, body=render(voiding))
     if voiding.status == REJECTED:
         raise ApiError(
             "SEFAZ_REJECTION",
@@ -312,6 +318,10 @@ def _record(req: VoidRequest, step: _Send, outcome: Any) -> NumberVoiding:
             voiding.status = REJECTED
             if outcome.cStat not in ALREADY_VOIDED:
                 _give_back(session, req, step)
+        elif isinstance(outcome, NotSent) and step.previous_next is not None:
+            voiding.status = NOT_SENT  # a first send (a re-send of a PENDENTE one stays so)
+            not_delivered.log_not_delivered(outcome, inutilizacao_id=voiding.id)
+            _give_back(session, req, step)
         else:
             voiding.status = PENDING
         return voiding

@@ -124,7 +124,8 @@ def _new_task(
 
 
 def _order_document(session: Session, task: FiscalTask) -> str | None:
-    """The document a synchronous request already made for this order, if any."""
+    """The document a synchronous request already made for this order, if any; one that never
+    reached the authority (NAO_ENVIADA) is not an answer: the task sends it again."""
     order = session.execute(
         select(Order).where(
             Order.company_id == task.company_id,
@@ -133,7 +134,12 @@ def _order_document(session: Session, task: FiscalTask) -> str | None:
             Order.pedido == task.pedido,
         )
     ).scalar_one_or_none()
-    return order.documento_id if order is not None else None
+    if order is None or order.documento_id is None:
+        return None
+    document = session.get(FiscalDocument, order.documento_id)
+    if document is not None and document.status == DocumentStatus.NAO_ENVIADA:
+        return None
+    return order.documento_id
 
 
 def _existing(

@@ -4,7 +4,11 @@ Steps (DESIGN.md "one issuance", reliability.md §1.5):
 - *prepare*: engine, registers and certificate; then one transaction turns the price hold into
   the debit, fixes number and key, stores the signed XML and moves the task to TRANSMITINDO;
 - *transmit*: send the stored bytes with no transaction open; *record* the answer in one
-  transaction (document, ledger, task, outbox rows);
+  transaction (document, ledger, task, outbox rows). A request that never reached the authority
+  (the document is NAO_ENVIADA, nothing charged) has nothing to query: a refused certificate
+  needs a person (ACAO_NECESSARIA; `reprocessar` once a trusted one is installed), anything
+  else (connection refused, unknown host) is a temporary failure retried by preparing and
+  sending again (same number and key);
 - *query*: an unknown answer is resolved by asking for the key, within the hourly budget; the
   authority's "not received" (217) is believed only after the tolerance period, and then the
   same signed XML (same key) is sent again.
@@ -35,6 +39,7 @@ from service import clock, runtime
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
+from service.issuance import not_delivered
 from service.issuance.credentials import credentials_for
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.nfe import assemble, transmit
@@ -231,8 +236,22 @@ def _transmit(task_id: str) -> None:
         if document.status in UNRESOLVED:
             transmit.apply(session, document, outcome)
         task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))
-        if task is not None:
-            _settle(session, task, document, outcome)
+        if task is None:
+            return None
+        if document.status == DocumentStatus.NAO_ENVIADA and isinstance(outcome, NotSent):
+            return _not_delivered(session, task, not_delivered.api_error(outcome, creds.a1))
+        _settle(session, task, document, outcome)
+    return None
+
+
+def _not_delivered(session: Session, task: FiscalTask, error: ApiError) -> None:
+    """Nothing reached the authority: a refused certificate waits for a person; anything else
+    is sent again after a pause (preparing again: the document is no longer unresolved)."""
+    if error.code != not_delivered.CERTIFICATE_REFUSED:
+        return _temporary(session, task, error)
+    _error(task, error.code, error.message)
+    lease.release(task)
+    states.move(session, task, S.ACAO_NECESSARIA, f"ação necessária: {error.code}")
     return None
 
 
@@ -271,10 +290,11 @@ def _settle_from_document(session: Session, task: FiscalTask, document: Any) -> 
 
 
 def _temporary(session: Session, task: FiscalTask, outcome: Any) -> None:
-    """Nothing was processed: try the same bytes again after a growing pause."""
+    """Nothing was processed: try again after a growing pause (the same bytes, or, when nothing
+    was delivered, the document prepared again with the same number and key)."""
     task.falhas += 1
-    code = getattr(outcome, "cStat", None) or type(outcome).__name__.upper()
-    _error(task, code, getattr(outcome, "xMotivo", None) or getattr(outcome, "detail", ""))
+    code, message = _failure(outcome)
+    _error(task, code, message)
     if policy().exhausted(task.falhas):
         lease.release(task)
         states.move(
@@ -286,6 +306,14 @@ def _temporary(session: Session, task: FiscalTask, outcome: Any) -> None:
         pause = max(pause, dt.timedelta(seconds=outcome.retry_after))
     lease.release(task, next_at=utcnow() + pause)
     states.move(session, task, S.FALHA_TEMPORARIA, f"falha temporária ({code}); nova tentativa")
+
+
+def _failure(outcome: Any) -> tuple[Any, Any]:
+    """(code, message) of a temporary failure: our error, or the authority's answer."""
+    if isinstance(outcome, ApiError):
+        return outcome.code, outcome.message
+    code = getattr(outcome, "cStat", None) or type(outcome).__name__.upper()
+    return code, getattr(outcome, "xMotivo", None) or getattr(outcome, "detail", "")
 
 
 def _await(session: Session, task: FiscalTask, due: dt.datetime, motivo: str) -> None:

@@ -72,51 +72,19 @@ class InsufficientBalance(Exception):
         self.preco = preco
 
 
-def charge_issuance(
-    session: Session,
-    account_id: str,
-    *,
-    unlimited: bool,
-    price: Decimal,
-    tipo_documento: str,
-    documento_id: str,
-) -> Decimal:
-    """Debit the document's price at acceptance: the debit *is* the reservation.
-
-    Taken under the wallet row lock, so concurrent acceptances cannot overdraw. It stays when
-    the document is authorized and is reversed by exactly one `ESTORNO` when the request ends
-    without a document (`refund_issuance`). Unlimited accounts are never debited. Answers the
-    amount charged (zero when nothing was debited).
-    """
-    if unlimited or price <= 0:
-        return Decimal("0.00")
-    available = available_balance(lock_wallet(session, account_id))
-    if available < price:
-        raise InsufficientBalance(available, price)
-    post_entry(
-        session,
-        account_id,
-        LedgerType.DEBITO_EMISSAO,
-        -price,
-        descricao=f"Emissão {tipo_documento}",
-        tipo_documento=tipo_documento,
-        documento_id=documento_id,
-    )
-    return price.quantize(CENT)
-
-
 def available_balance(wallet: Wallet) -> Decimal:
-    """What new requests may use: the balance minus what queued requests hold."""
+    """What new requests may use: the balance minus what queued and in-flight requests hold."""
     return Decimal(wallet.saldo) - Decimal(wallet.reservado or 0)
 
 
 def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decimal) -> Decimal:
-    """Hold `price` for a queued request (no ledger entry: no money moved yet).
+    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet).
 
-    The queue validates the balance when it accepts a request (402 then, not hours later in
-    the worker); the worker turns the hold into the one `DEBITO_EMISSAO` when it fixes the
-    document (`release` then `charge_issuance` in the same transaction), or releases it when
-    the request ends without a document. Answers the amount held.
+    Issuance holds the price when it fixes the document (and the queue already when it accepts
+    a request: 402 then, not hours later in the worker). The hold becomes the one
+    `DEBITO_EMISSAO` when the authority's answer is recorded (`debit_held`), or is released
+    when the request ends without reaching the authority or without a document. Answers the
+    amount held.
     """
     if unlimited or price <= 0:
         return Decimal("0.00")
@@ -126,6 +94,28 @@ def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decima
         raise InsufficientBalance(available, price)
     wallet.reservado = (Decimal(wallet.reservado or 0) + price).quantize(CENT)
     return price.quantize(CENT)
+
+
+def debit_held(
+    session: Session, account_id: str, *, held: Decimal, tipo_documento: str, documento_id: str
+) -> None:
+    """Turn an issuance's hold into its one `DEBITO_EMISSAO` (same transaction as the answer).
+
+    No availability check: the hold already reserved the amount, and an answer the authority
+    gave must be recorded whatever happened to the balance meanwhile.
+    """
+    if held <= 0:
+        return
+    release(session, account_id, held)
+    post_entry(
+        session,
+        account_id,
+        LedgerType.DEBITO_EMISSAO,
+        -held,
+        descricao=f"Emissão {tipo_documento}",
+        tipo_documento=tipo_documento,
+        documento_id=documento_id,
+    )
 
 
 def release(session: Session, account_id: str, amount: Decimal) -> None:
@@ -139,7 +129,7 @@ def release(session: Session, account_id: str, amount: Decimal) -> None:
 def refund_issuance(
     session: Session, account_id: str, *, charged: Decimal, tipo_documento: str, documento_id: str
 ) -> None:
-    """One `ESTORNO` of what `charge_issuance` took, when the request ends without a document."""
+    """One `ESTORNO` of what `debit_held` took, when the request ends without a document."""
     if charged <= 0:
         return
     post_entry(

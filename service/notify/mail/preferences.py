@@ -1,8 +1,9 @@
 """Notification preferences: who receives which notice, per company or account-wide.
 
-Resolution for a company: its own preference, else the account-wide one, else the default
-(the account's e-mail receives `rejeitada` and `acao_necessaria`; `autorizada` and `pendente`
-are opt-in, so a busy issuer is not flooded with one mail per sale).
+Resolution for a company: its own preference, else the account-wide one, else the default:
+the account's e-mail receives the notifications the spec lists (`autorizada`, `rejeitada`,
+`acao_necessaria`); only the pending notice (`pendente`), which the spec calls optional, is
+opt-in.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from service.notify.mail.models import (
 )
 
 DEFAULT_KINDS: tuple[str, ...] = (
+    NotificationKind.AUTORIZADA.value,
     NotificationKind.REJEITADA.value,
     NotificationKind.ACAO_NECESSARIA.value,
 )

@@ -22,6 +22,13 @@ class Address(ma.fields.Email):
         super().__init__(validate=[ma.validate.Length(max=254), _deliverable], **kwargs)
 
 
+def _read_only() -> ma.fields.Raw:
+    """A member GET answers that PUT accepts back and ignores."""
+    return ma.fields.Raw(
+        load_only=True, allow_none=True, metadata={"description": "somente leitura; ignorado"}
+    )
+
+
 class PreferenceQuerySchema(ma.Schema):
     """Without `empresa_id`/`empresa`: the account-wide preference."""
 
@@ -30,6 +37,10 @@ class PreferenceQuerySchema(ma.Schema):
 
 
 class PreferenceBodySchema(CompanySelector):
+    """The PUT body. What GET answers is accepted as it is: its read-only members are ignored,
+    and its `empresa_id` (null for the account-wide preference) selects the same scope."""
+
+    empresa_id = ma.fields.String(load_only=True, allow_none=True)
     tipos = ma.fields.List(
         ma.fields.String(validate=ma.validate.OneOf(KIND_ORDER)),
         required=True,
@@ -43,6 +54,11 @@ class PreferenceBodySchema(CompanySelector):
         ),
     )
     ativo = ma.fields.Boolean(load_default=True)
+    origem = _read_only()
+    atualizado_em = _read_only()
+    envio_habilitado = _read_only()
+    success = _read_only()
+    request_id = _read_only()
 
     @ma.validates_schema
     def _someone(self, data: dict[str, Any], **kwargs: Any) -> None:

@@ -64,6 +64,29 @@ def test_authorized_issuance_mails_once(setup: Any, sink: SmtpSink) -> None:
     assert rows(app)[0].status == MailStatus.ENVIADO
 
 
+def test_authorized_issuance_mails_the_account_with_default_preferences(
+    app_factory: Any, sim: SimulatorHandle, sink: SmtpSink
+) -> None:
+    """No preference stored: the default sends `autorizada` to the account's e-mail."""
+    app = app_factory(**authority_settings(sim), **mail_settings(sink.port))
+    client, rt = app.test_client(), app.extensions["fiscal"]
+    ready = ready_company(client, rt, sim)
+    add_product(rt, ready)
+    add_customer(rt, ready)
+    origem = client.get(PREFS, headers=ready.headers).get_json()["origem"]
+    assert origem == "padrao"
+    answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
+    doc = answer.get_json()
+    assert answer.status_code == 200, doc
+
+    assert [(r.tipo, r.referencia) for r in rows(app)] == [("autorizada", doc["id"])]
+    perform_all(app)
+    [got] = sink.received
+    assert "autorizada" in got.message["Subject"]
+    assert got.message["To"] == rows(app)[0].destinatario
+    assert rows(app)[0].status == MailStatus.ENVIADO
+
+
 def test_rejection_mails_the_code_and_reason(
     setup: Any, sim: SimulatorHandle, sink: SmtpSink
 ) -> None:

@@ -124,17 +124,19 @@ def test_without_mail_host_nothing_is_written(app_factory: Any, summary: dict[st
     assert rows(app) == []
 
 
-def test_default_preference_sends_rejections_and_actions_to_the_account_email(
+def test_default_preference_sends_the_specs_notifications_to_the_account_email(
     app_factory: Any, sink: SmtpSink, summary: dict[str, Any]
 ) -> None:
+    """Issue 13 changed this default: `autorizada` is on; only `pendente` is opt-in."""
     app = app_factory(**mail_settings(sink.port))
     who = tenant(app.extensions["fiscal"])
 
-    assert record(app, who, "autorizada", summary) == 0
+    assert record(app, who, "autorizada", summary) == 1
     assert record(app, who, "pendente", summary) == 0
     assert record(app, who, "rejeitada", summary) == 1
     assert record(app, who, "acao_necessaria", summary) == 1
     assert {(r.tipo, r.destinatario) for r in rows(app)} == {
+        ("autorizada", who.email),
         ("rejeitada", who.email),
         ("acao_necessaria", who.email),
     }

@@ -21,7 +21,9 @@ def _fields(response: Any) -> set[str]:
     return {item["field"] for item in body["error"]["errors"]}
 
 
-def test_default_is_the_account_email_for_rejections_and_actions(client: Any, rt: Any) -> None:
+def test_default_is_the_account_email_for_the_specs_notifications(client: Any, rt: Any) -> None:
+    """Issue 13 changed this default: the spec's notifications (authorized, rejected, action
+    required) are on; only the pending notice is opt-in."""
     who = tenant(rt)
     got = client.get(URL, headers=who.headers)
     assert got.status_code == 200
@@ -30,12 +32,35 @@ def test_default_is_the_account_email_for_rejections_and_actions(client: Any, rt
     assert {k: body[k] for k in ("empresa_id", "origem", "tipos", "emails", "ativo")} == {
         "empresa_id": None,
         "origem": "padrao",
-        "tipos": ["rejeitada", "acao_necessaria"],
+        "tipos": ["autorizada", "rejeitada", "acao_necessaria"],
         "emails": [who.email],
         "ativo": True,
     }
     assert body["atualizado_em"] is None
     assert body["envio_habilitado"] is False  # no MAIL_HOST in the test settings
+
+
+@pytest.mark.parametrize("company", [False, True], ids=["account", "company"])
+def test_get_then_put_of_the_same_body_round_trips(client: Any, rt: Any, company: bool) -> None:
+    """What GET answers is a valid PUT body: the read-only members (`origem`, `atualizado_em`,
+    `envio_habilitado`, `success`, `request_id`, a null `empresa_id`) are accepted and ignored."""
+    who = tenant(rt)
+    query = {"empresa_id": who.company_id} if company else {}
+    got = client.get(URL, headers=who.headers, query_string=query).get_json()
+    put = client.put(URL, headers=who.headers, json=got)
+    assert put.status_code == 200, put.get_json()
+    saved = put.get_json()
+    assert saved["origem"] == ("empresa" if company else "conta")
+    assert (saved["tipos"], saved["emails"], saved["ativo"]) == (
+        got["tipos"],
+        got["emails"],
+        got["ativo"],
+    )
+    again = client.get(URL, headers=who.headers, query_string=query).get_json()
+    assert client.put(URL, headers=who.headers, json=again).status_code == 200
+    if company:
+        account = client.get(URL, headers=who.headers).get_json()
+        assert account["origem"] == "padrao"  # the company's own row, not the account's
 
 
 def test_account_preference_then_company_preference(client: Any, rt: Any) -> None:

@@ -89,22 +89,43 @@ def _configured(
     )
     assert created.status_code == 201, created.get_json()
     codigo = created.get_json()["empresa"]
+    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, account_id, codigo)
+    ready = Ready(account_id, key, test_key, cnpj, company_id, codigo)
+    upload_trusted_a1(client, sim, ready)
+    return ready
+
+
+def upload_a1(client: Any, ready: Ready, pfx: bytes) -> None:
+    uploaded = client.post(
+        "/api/v1/configuracao-fiscal/certificado",
+        headers=auth(ready.key),
+        query_string={"empresa": ready.codigo},
+        json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
+    )
+    assert uploaded.status_code == 201, uploaded.get_json()
+
+
+def upload_trusted_a1(client: Any, sim: SimulatorHandle, ready: Ready) -> None:
+    """A fresh A1 from the simulator's CA (the one the authority trusts)."""
     now = dt.datetime.now(dt.UTC)
     pfx = sim.issue_a1(
-        cnpj=cnpj,
+        cnpj=ready.cnpj,
         password=A1_PASSWORD,
         not_before=now - dt.timedelta(days=1),
         not_after=now + dt.timedelta(days=365),
     )
-    cert = client.post(
-        "/api/v1/configuracao-fiscal/certificado",
-        headers=auth(key),
-        query_string={"empresa": codigo},
-        json={"arquivo_base64": base64.b64encode(pfx).decode(), "senha": A1_PASSWORD},
-    )
-    assert cert.status_code == 201, cert.get_json()
-    company_id = created.get_json()["emitente"].get("id") or _company_id(rt, account_id, codigo)
-    return Ready(account_id, key, test_key, cnpj, company_id, codigo)
+    upload_a1(client, ready, pfx)
+
+
+def upload_untrusted_a1(client: Any, ready: Ready) -> str:
+    """An A1 for the company's CNPJ from a CA the simulator does not trust; answers its CN
+    (the CA's CN is "AC TESTE DOCUMENTOS")."""
+    from tests.unit.documents.certs import make_ca, make_leaf, to_pkcs12
+
+    name = f"EMPRESA SEM CONFIANCA:{ready.cnpj}"
+    key, cert = make_leaf(make_ca(), name=name, cnpj=ready.cnpj)
+    upload_a1(client, ready, to_pkcs12(key, cert, A1_PASSWORD))
+    return name
 
 
 def ready_to_issue(client: Any, rt: Runtime, sim: SimulatorHandle, **kwargs: Any) -> Ready:
@@ -239,6 +260,15 @@ def pdf_digits(pdf: bytes) -> str:
     assert pdf.startswith(b"%PDF-")
     text = "".join(page.extract_text() or "" for page in pypdf.PdfReader(io.BytesIO(pdf)).pages)
     return "".join(ch for ch in text if ch.isdigit())
+
+
+def closed_port() -> int:
+    """A loopback port with nothing listening on it (bound, then released)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def authority_settings(sim: SimulatorHandle, **extra: Any) -> dict[str, Any]:

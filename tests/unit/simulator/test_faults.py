@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import time
+
 import pytest
 import requests
 
@@ -35,6 +37,24 @@ def test_timeout_drops_without_processing(client, sim):
 def test_delay_then_normal_answer(client, sim):
     sim.set_fault("delay", seconds=0.3, times=1)
     assert val(client.call("NFeStatusServico4", cons_stat()), "n:cStat") == "107"
+
+
+def test_delay_without_times_delays_every_request_once(client, sim):
+    """A permanent delay (no `times`, probability 1) is taken once per request, not forever."""
+    sim.set_fault("delay", seconds=0.2)
+    for _ in range(2):
+        started = time.monotonic()
+        assert val(client.call("NFeStatusServico4", cons_stat(), timeout=5), "n:cStat") == "107"
+        assert 0.2 <= time.monotonic() - started < 2.0
+    assert len(sim.state()["faults"]) == 1  # still in force for the next request
+
+
+def test_two_delays_in_force_are_both_taken_once(client, sim):
+    sim.set_fault("delay", seconds=0.2)
+    sim.set_fault("delay", seconds=0.2, service="NFeStatusServico4")
+    started = time.monotonic()
+    assert val(client.call("NFeStatusServico4", cons_stat(), timeout=5), "n:cStat") == "107"
+    assert 0.4 <= time.monotonic() - started < 2.0
 
 
 def test_delay_longer_than_client_timeout_is_seen_as_timeout(client, sim):

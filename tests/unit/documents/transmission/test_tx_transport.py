@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import builtins
 import os
+import ssl
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -164,3 +165,42 @@ def test_settings_from_environment() -> None:
     )  # fmt: skip
     assert settings == TransmissionSettings("https://127.0.0.1:8443", "/ca.pem", 10.0, 12.5)
     assert TransmissionSettings.from_environ({}).authority_url is None
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_refused_client_certificate_is_always_named_as_such(
+    authority: AuthorityServer, pki: Pki, route_rs: Route, attempt: int
+) -> None:
+    """TLS 1.3: whether the alert is met on the write or on the first read, it is the refusal."""
+    outcome = _client(authority.url, pki, route_rs, identity=pki.rogue_client).authorize(
+        NFCE, batch_id=str(attempt)
+    )
+    assert isinstance(outcome, NotSent), outcome
+    assert outcome.reason is NotSentReason.TLS_REJECTED, outcome
+    assert outcome.certificate_refused
+    assert authority.requests == []
+
+
+def test_refused_client_certificate_during_a_tls12_handshake(
+    authority: AuthorityServer, pki: Pki, route_rs: Route
+) -> None:
+    settings = settings_for(authority.url, pki)
+    context = client_context(pki.rogue_client, ca_bundle=settings.ca_bundle)
+    context.maximum_version = ssl.TLSVersion.TLSv1_2
+    outcome = NfeClient(SoapTransport(settings, context), route_rs).status()
+    assert isinstance(outcome, NotSent), outcome
+    assert outcome.reason is NotSentReason.TLS_REJECTED and outcome.certificate_refused
+    assert "ALERT" in outcome.detail.upper()
+
+
+def test_unknown_host_is_not_sent(pki: Pki, route_rs: Route) -> None:
+    outcome = _client("https://autoridade.invalid", pki, route_rs).status()
+    assert isinstance(outcome, NotSent)
+    assert outcome.reason is NotSentReason.DNS_FAILED and not outcome.certificate_refused
+
+
+def test_server_certificate_we_do_not_trust_is_not_a_refusal_of_ours(
+    authority: AuthorityServer, pki: Pki, route_rs: Route
+) -> None:
+    outcome = _client(authority.url, pki, route_rs, trust=False).status()
+    assert isinstance(outcome, NotSent) and not outcome.certificate_refused
