@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import observability, runtime
+from service import edge, observability, runtime
 from service.api import Api
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
@@ -115,9 +115,10 @@ def create_app(settings: Settings | None = None) -> Flask:
     observability.configure_logging(settings.log_json)
     app = Flask("service")
     app.config.update(_flask_config(settings))
-    app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
+    edge.install(app)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     app.teardown_appcontext(runtime.close_db)
     api = Api(app)
     _register_security(api)

@@ -51,6 +51,7 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "ROTA_NAO_ENCONTRADA": ErrorSpec(404, "Rota não encontrada."),
     "METODO_NAO_PERMITIDO": ErrorSpec(405, "Método não permitido para esta rota."),
     "CORPO_MUITO_GRANDE": ErrorSpec(413, "Corpo da requisição excede o limite."),
+    "URI_MUITO_LONGA": ErrorSpec(414, "URL longa demais: envie os dados no corpo (JSON)."),
     "TIPO_DE_CONTEUDO_INVALIDO": ErrorSpec(415, "Tipo de conteúdo não suportado."),
     "STATUS_INVALIDO": ErrorSpec(409, "Operação exige documento AUTORIZADO."),
     "XML_INDISPONIVEL": ErrorSpec(409, "XML autorizado ainda não disponível."),

@@ -23,6 +23,8 @@ from service.configuration.issuer_schemas import IssuerSchema
 from service.configuration.models import Nature
 from service.configuration.rule_schemas import IvaRuleSchema, NatureSchema, TaxRuleSchema
 from service.errors import ApiError
+from service.pagination import PAGE_NUMBER
+from service.validators import OneOf, Range
 
 blp = Blueprint(
     "configuration", __name__, url_prefix="/configuracao-fiscal", description="Configuração fiscal"
@@ -30,17 +32,17 @@ blp = Blueprint(
 
 
 class ListArgs(CompanySelector):
-    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+    ativo = ma.fields.Integer(validate=OneOf([0, 1]))
 
 
 class LogArgs(CompanySelector):
     entidade = ma.fields.String()
-    page = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1))
-    limit = ma.fields.Integer(load_default=20, validate=ma.validate.Range(min=1, max=100))
+    page = ma.fields.Integer(load_default=1, validate=PAGE_NUMBER)
+    limit = ma.fields.Integer(load_default=20, validate=Range(min=1, max=100))
 
 
 class AutomaticSchema(CompanySelector):
-    apuracao = ma.fields.String(validate=ma.validate.OneOf(["presumido", "real"]))
+    apuracao = ma.fields.String(validate=OneOf(["presumido", "real"]))
 
 
 def _commit() -> None:

@@ -11,19 +11,20 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.nfe import events, operations
+from service.validators import Length, layout_text
 
 LENGTH = "Informe de {min} a {max} caracteres."
 
 
 class CancelRequestSchema(ma.Schema):
     justificativa = ma.fields.String(
-        required=True, validate=ma.validate.Length(min=15, max=255, error=LENGTH)
+        required=True, validate=[Length(min=15, max=255, error=LENGTH), layout_text]
     )
 
 
 class CorrectionRequestSchema(ma.Schema):
     correcao = ma.fields.String(
-        required=True, validate=ma.validate.Length(min=15, max=1000, error=LENGTH)
+        required=True, validate=[Length(min=15, max=1000, error=LENGTH), layout_text]
     )
 
 
