@@ -284,23 +284,35 @@ def test_issuer_code_of_another_company_is_409_and_nothing_changes(client, acc):
     assert "Outro Nome" not in {c.get("razao_social") for c in companies}
 
 
-def test_unique_violation_reaching_the_edge_is_409(app, client, acc):
-    """Any unique constraint a check missed (e.g. a concurrent insert) is a 409, not a 500."""
+def test_unique_violation_reaching_the_edge_is_409(app, client, rt, acc):
+    """A unique constraint a check missed (e.g. two requests racing) is a 409, not a 500, on
+    both databases; the request's transaction is discarded."""
+    from service import runtime
+    from service.companies.models import Company
+
+    @app.route("/race")
+    def race():
+        session = runtime.db()
+        for n in range(2):
+            session.add(Company(id=f"emp_race{n}", account_id=acc.id, codigo="race",
+                                razao_social="Corrida"))  # fmt: skip
+        session.flush()
+        return "never"
+
+    _error(client.get("/race"), 409, "REGISTRO_DUPLICADO")
+    with rt.sessions() as session:
+        codes = session.execute(select(Company.codigo)).scalars().all()
+    assert codes == ["loja"]
+
+
+def test_other_integrity_errors_stay_internal(app, client):
     from sqlalchemy.exc import IntegrityError
 
-    class Orig(Exception):
-        sqlstate = "23505"
-
-    @app.route("/unique-violation")
-    def unique_violation():
-        raise IntegrityError("INSERT", {}, Orig("duplicate key value"))
-
-    @app.route("/other-integrity")
-    def other_integrity():
+    @app.route("/not-null")
+    def not_null():
         raise IntegrityError("INSERT", {}, Exception("NOT NULL constraint failed: x.y"))
 
-    _error(client.get("/unique-violation"), 409, "REGISTRO_DUPLICADO")
-    _error(client.get("/other-integrity"), 500, "ERRO_INTERNO")
+    _error(client.get("/not-null"), 500, "ERRO_INTERNO")
 
 
 # -- item 6: Portuguese messages -----------------------------------------------------------
