@@ -115,10 +115,10 @@ def create_app(settings: Settings | None = None) -> Flask:
     observability.configure_logging(settings.log_json)
     app = Flask("service")
     app.config.update(_flask_config(settings))
+    app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
-    edge.install(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    edge.install(app)  # after the request id is set: its answers carry it
     app.teardown_appcontext(runtime.close_db)
     api = Api(app)
     _register_security(api)

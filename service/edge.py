@@ -111,7 +111,10 @@ def decode_json(raw: str | bytes) -> Any:
 
 
 class JSONProvider(DefaultJSONProvider):
-    """Flask's provider with the request-body rules above and ISO 8601 dates."""
+    """Flask's provider with the request-body rules above and ISO 8601 dates; keys keep the
+    order the views wrote them in."""
+
+    sort_keys = False
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         return decode_json(s)

@@ -42,7 +42,7 @@ class CodeOr(ma.fields.Field[Any]):
 class AddressSchema(ma.Schema):
     logradouro = fiscal_text(2, 60, required=True)
     numero = fiscal_text(1, 60, required=True)
-    complemento = fiscal_text(1, 60)
+    complemento = fiscal_text(None, 60)
     bairro = fiscal_text(2, 60, required=True)
     cod_municipio = ma.fields.String(
         required=True, validate=Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
@@ -104,7 +104,7 @@ class IssueRequestSchema(CompanySelector):
     )
     pagamento = Payments(required=True)
     natureza = ma.fields.String(validate=Length(max=60))
-    observacoes = fiscal_text(1, 5000)
+    observacoes = fiscal_text(None, 5000)
     presenca = ma.fields.String(validate=OneOf(PRESENCA))
     intermediador = ma.fields.Nested(IntermediarySchema)
     consumidor_final = ma.fields.Boolean()

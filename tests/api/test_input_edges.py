@@ -9,6 +9,8 @@ import re
 import pytest
 from sqlalchemy import func, select
 
+from service.accounts.scopes import Scope
+from service.auth import requires
 from service.edge import MAX_JSON_DEPTH, MAX_URL_LENGTH
 from service.pagination import MAX_PAGE
 from service.registers.models import Customer, Product
@@ -291,6 +293,7 @@ def test_unique_violation_reaching_the_edge_is_409(app, client, rt, acc):
     from service.companies.models import Company
 
     @app.route("/race")
+    @requires(Scope.CONSULTAR)
     def race():
         session = runtime.db()
         for n in range(2):
@@ -299,20 +302,21 @@ def test_unique_violation_reaching_the_edge_is_409(app, client, rt, acc):
         session.flush()
         return "never"
 
-    _error(client.get("/race"), 409, "REGISTRO_DUPLICADO")
+    _error(client.get("/race", headers=auth(acc.live)), 409, "REGISTRO_DUPLICADO")
     with rt.sessions() as session:
         codes = session.execute(select(Company.codigo)).scalars().all()
     assert codes == ["loja"]
 
 
-def test_other_integrity_errors_stay_internal(app, client):
+def test_other_integrity_errors_stay_internal(app, client, acc):
     from sqlalchemy.exc import IntegrityError
 
     @app.route("/not-null")
+    @requires(Scope.CONSULTAR)
     def not_null():
         raise IntegrityError("INSERT", {}, Exception("NOT NULL constraint failed: x.y"))
 
-    _error(client.get("/not-null"), 500, "ERRO_INTERNO")
+    _error(client.get("/not-null", headers=auth(acc.live)), 500, "ERRO_INTERNO")
 
 
 # -- item 6: Portuguese messages -----------------------------------------------------------
