@@ -144,16 +144,22 @@ class Request(flask.Request):
     parameter_storage_class = CheckedMultiDict
 
 
+def refuse_non_json(req: flask.Request) -> None:
+    """A body on a route that takes JSON must be JSON: anything else is 415, never a 422
+    listing "missing" fields the caller did send (as a form or XML)."""
+    if not core.is_json(req.mimetype) and req.get_data(cache=True):
+        raise ApiError(
+            "TIPO_DE_CONTEUDO_INVALIDO",
+            "Envie o corpo em JSON, com o cabeçalho Content-Type: application/json.",
+        )
+
+
 class Parser(FlaskParser):
     """webargs' Flask parser decoding with `decode_json` and refusing non-JSON bodies."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
+        refuse_non_json(req)
         if not core.is_json(req.mimetype):
-            if req.get_data(cache=True):
-                raise ApiError(
-                    "TIPO_DE_CONTEUDO_INVALIDO",
-                    "Envie o corpo em JSON, com o cabeçalho Content-Type: application/json.",
-                )
             return core.missing
         try:
             return decode_json(req.get_data(cache=True))

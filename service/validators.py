@@ -43,13 +43,20 @@ class Length(ma.validate.Length):
 
 
 class Range(ma.validate.Range):
+    """Numeric bounds; both inclusive read "entre 1 e 100"."""
+
     message_min = "Deve ser {min_op} {{min}}."
     message_max = "Deve ser {max_op} {{max}}."
-    message_all = "Deve estar entre {{min}} e {{max}}."
+    message_all = "Deve ser {min_op} {{min}} e {max_op} {{max}}."
     message_gte = "maior ou igual a"
     message_gt = "maior que"
     message_lte = "menor ou igual a"
     message_lt = "menor que"
+
+    def __init__(self, min: Any = None, max: Any = None, **kwargs: Any) -> None:
+        super().__init__(min, max, **kwargs)
+        if self.min_inclusive and self.max_inclusive:
+            self.message_all = "Deve estar entre {min} e {max}."
 
 
 class OneOf(ma.validate.OneOf):

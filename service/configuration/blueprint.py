@@ -22,6 +22,7 @@ from service.configuration.fields import CompanySelector
 from service.configuration.issuer_schemas import IssuerSchema
 from service.configuration.models import Nature
 from service.configuration.rule_schemas import IvaRuleSchema, NatureSchema, TaxRuleSchema
+from service.edge import refuse_non_json
 from service.errors import ApiError
 from service.pagination import PAGE_NUMBER
 from service.validators import OneOf, Range
@@ -148,6 +149,7 @@ def _upload() -> certificate.Upload:
         file, password = request.files.get("arquivo"), request.form.get("senha")
         data = file.read() if file is not None else None
     else:
+        refuse_non_json(request)
         body = request.get_json(silent=True) or {}
         encoded, password = body.get("arquivo_base64"), body.get("senha")
         data = certificate.decode_base64(encoded) if isinstance(encoded, str) and encoded else None

@@ -237,6 +237,12 @@ def test_a_non_json_body_on_a_json_route_is_415(client, rt, acc, raw, content_ty
     assert _count(rt, Product) == 0
 
 
+def test_xml_on_the_certificate_upload_is_415(client, acc):
+    response = _post_raw(client, acc, "/configuracao-fiscal/certificado?empresa=loja",
+                         b"<certificado/>", "application/xml")  # fmt: skip
+    _error(response, 415, "TIPO_DE_CONTEUDO_INVALIDO")
+
+
 def test_multipart_stays_allowed_on_the_certificate_upload(client, acc):
     response = client.post(
         API + "/configuracao-fiscal/certificado?empresa=loja",
