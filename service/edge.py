@@ -4,7 +4,8 @@
   `request.get_json()` (the app's JSON provider) and by the webargs parser behind
   `@blp.arguments`: nesting deeper than `MAX_JSON_DEPTH`, a key repeated in one object and
   text outside the accepted characters are 422 `VALIDATION_ERROR` naming the field.
-- Query strings and form fields are checked for the same characters when they are first read.
+- Query strings and form fields are checked for the same characters when they are first read,
+  path parameters (ids) before the view.
 - A body that is not JSON on a route that takes JSON is 415 `TIPO_DE_CONTEUDO_INVALIDO`.
 - A URL longer than `MAX_URL_LENGTH` is 414 `URI_MUITO_LONGA` (below gunicorn's own limit,
   so the caller gets the envelope rather than gunicorn's HTML page).
@@ -167,10 +168,11 @@ class Parser(FlaskParser):
             raise json.JSONDecodeError("UTF-8 inválido", "?", exc.start) from exc
 
 
-# -- URL length ----------------------------------------------------------------------------
+# -- URL --------------------------------------------------------------------------------
 
 
-def _check_url_length() -> None:
+def _check_url() -> None:
+    """Length of the whole URL, then the characters of the path's parameters (ids)."""
     target = request.environ.get("RAW_URI") or request.full_path.rstrip("?")
     if len(target) > MAX_URL_LENGTH:
         raise ApiError(
@@ -178,10 +180,13 @@ def _check_url_length() -> None:
             f"URL com mais de {MAX_URL_LENGTH} caracteres: envie os dados no corpo (JSON) "
             "ou encurte os filtros.",
         )
+    for name, value in (request.view_args or {}).items():
+        if isinstance(value, str):
+            _check_text(name, value)
 
 
 def install(app: Flask) -> None:
     """Wire the request class, the JSON provider and the URL check into the app."""
     app.request_class = Request
     app.json = JSONProvider(app)
-    app.before_request(_check_url_length)
+    app.before_request(_check_url)

@@ -202,6 +202,12 @@ def test_control_characters_in_query_strings_are_refused(client, acc, name, valu
     assert _fields(error) == [name]
 
 
+@pytest.mark.parametrize("path", ["/produtos/%00", "/clientes/a%1Fb", "/nfe/%07/xml"])
+def test_control_characters_in_path_parameters_are_refused(client, acc, path):
+    error = _error(client.get(API + path + "?empresa=loja", headers=auth(acc.live)), 422)
+    assert len(_fields(error)) == 1
+
+
 def test_layout_text_is_refused_where_it_reaches_the_xml(client, acc):
     body = _product(descricao="Caneta\tazul")
     error = _error(client.post(API + "/produtos", headers=auth(acc.live), json=body), 422)
