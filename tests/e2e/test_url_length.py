@@ -4,29 +4,43 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 import requests
 
 from service.edge import GUNICORN_REQUEST_LINE, MAX_URL_LENGTH
-from tests.e2e.test_quickstart import _free_port, _wait_http
 
 pytestmark = pytest.mark.e2e
 
 
+def _listening(port: int, process: subprocess.Popen[bytes]) -> None:
+    """Wait until gunicorn accepts connections (the database is migrated before it binds)."""
+    for _ in range(600):
+        assert process.poll() is None, "fiscal serve exited"
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError("fiscal serve did not start")
+
+
 @pytest.fixture
 def served(tmp_path: Path):
-    port = _free_port()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = int(sock.getsockname()[1])
     env = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
     env.update(FISCAL_DATA_DIR=str(tmp_path / "data"), FISCAL_ENCRYPTION_KEY="")
     command = [sys.executable, "-c", "from service.cli import main; main()", "serve",
                "--port", str(port)]  # fmt: skip
     process = subprocess.Popen(command, env=env, start_new_session=True)
     try:
-        _wait_http(f"http://127.0.0.1:{port}/health", process)
+        _listening(port, process)
         yield f"http://127.0.0.1:{port}"
     finally:
         os.killpg(process.pid, signal.SIGTERM)
