@@ -18,8 +18,12 @@ from apispec.ext.marshmallow.common import resolve_schema_instance
 from flask import Response, g, jsonify
 from flask_smorest import Api as SmorestApi
 from flask_smorest import Blueprint as SmorestBlueprint
+from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import HTTPException
 
+from service.brazil.errors import is_failure_of
+from service.db import is_unique_violation
+from service.edge import Parser
 from service.errors import CATALOGUE, ApiError, field_errors
 
 log = logging.getLogger("service.api")
@@ -32,6 +36,7 @@ _HTTP_CODES = {
     404: "ROTA_NAO_ENCONTRADA",
     405: "METODO_NAO_PERMITIDO",
     413: "CORPO_MUITO_GRANDE",
+    414: "URI_MUITO_LONGA",
     415: "TIPO_DE_CONTEUDO_INVALIDO",
     422: "VALIDATION_ERROR",
     503: "SERVICO_INDISPONIVEL",
@@ -141,13 +146,16 @@ def error_response(error: ApiError) -> Response:
 
 
 class Blueprint(SmorestBlueprint):
-    """A smorest Blueprint whose JSON answers come in the success envelope.
+    """A smorest Blueprint whose JSON answers come in the success envelope and whose arguments
+    are read by the edge's parser (`service.edge`).
 
     Its OpenAPI operations also list their error answers: the ones every API operation
     can give (401, 403, 429; 422 with arguments; 413 and 415 with a body; the company
     selection's 403/422 when the view selects a company), plus those a view names with
     `@blp.errors(...)`. So no view copies the catalogue into its documentation.
     """
+
+    ARGUMENTS_PARSER = Parser()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -245,6 +253,8 @@ def _validation_error(error: HTTPException) -> ApiError:
     if not flat:
         message = "JSON malformado ou corpo inválido." if error.code == 400 else None
         return ApiError("VALIDATION_ERROR", message)
+    if any(is_failure_of("CNPJ", e["message"]) for e in flat):
+        return ApiError("CNPJ_INVALIDO", errors=flat)
     return ApiError("VALIDATION_ERROR", errors=flat)
 
 
@@ -299,10 +309,21 @@ class Api(SmorestApi):
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ApiError, error_response)
         self._app.register_error_handler(HTTPException, self.handle_http_exception)
+        self._app.register_error_handler(IntegrityError, self.handle_integrity_error)
         self._app.register_error_handler(Exception, self.handle_unexpected)
 
     def handle_http_exception(self, error: HTTPException) -> Response:  # type: ignore[override]
         return error_response(http_error_to_api(error))
+
+    def handle_integrity_error(self, error: IntegrityError) -> Response:
+        """A unique constraint a check before the write did not catch (e.g. a concurrent
+        insert) is a duplicate record, not a failure; the request's transaction is dropped."""
+        if not is_unique_violation(error):
+            return self.handle_unexpected(error)
+        log.warning("unique violation", extra={"request_id": request_id()})
+        return error_response(
+            ApiError("REGISTRO_DUPLICADO", "Já existe um registro com este código ou valor único.")
+        )
 
     def handle_unexpected(self, error: Exception) -> Response:
         log.exception("unhandled error", extra={"request_id": request_id()})

@@ -6,7 +6,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import guard, observability, runtime
+from service import edge, guard, observability, runtime
 from service.api import Api
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
@@ -119,6 +119,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
     guard.install(app)  # after the request id is set, before any view parses its body
+    edge.install(app)  # then the edge's checks of URL, content type and text (answers carry the id)
     app.teardown_appcontext(runtime.close_db)
     api = Api(app)
     _register_security(api)

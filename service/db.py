@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, MetaData, create_engine, event
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -97,3 +98,9 @@ def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
         raise
     finally:
         session.close()
+
+
+def is_unique_violation(error: IntegrityError) -> bool:
+    """PostgreSQL SQLSTATE 23505 or SQLite's "UNIQUE constraint failed"."""
+    orig = error.orig
+    return getattr(orig, "sqlstate", None) == "23505" or "UNIQUE constraint failed" in str(orig)

@@ -58,6 +58,7 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "ROTA_NAO_ENCONTRADA": ErrorSpec(404, "Rota não encontrada."),
     "METODO_NAO_PERMITIDO": ErrorSpec(405, "Método não permitido para esta rota."),
     "CORPO_MUITO_GRANDE": ErrorSpec(413, "Corpo da requisição excede o limite."),
+    "URI_MUITO_LONGA": ErrorSpec(414, "URL longa demais: envie os dados no corpo (JSON)."),
     "TIPO_DE_CONTEUDO_INVALIDO": ErrorSpec(415, "Tipo de conteúdo não suportado."),
     "STATUS_INVALIDO": ErrorSpec(409, "Operação exige documento AUTORIZADO."),
     "XML_INDISPONIVEL": ErrorSpec(409, "XML autorizado ainda não disponível."),
@@ -160,13 +161,21 @@ _TRANSLATIONS = {
     "Invalid input.": "Valor inválido.",
     "Invalid value.": "Valor inválido.",
     "Not a valid email address.": "E-mail inválido.",
+    "Not a valid mapping type.": "Deve ser um objeto JSON.",
+    "Invalid type.": "Deve ser um objeto JSON.",
+    "Not a valid utf-8 string.": "Texto em UTF-8 inválido.",
+    "Not a valid URL.": "URL inválida.",
+    "Not a valid aware datetime.": "Data e hora sem fuso: informe o deslocamento (ex.: -03:00).",
+    "Number too large.": "Número grande demais.",
+    "Special numeric values (nan or infinity) are not permitted.": "Informe um número finito.",
 }
 
 
 def _translate(message: str) -> str:
-    """marshmallow speaks English; API users read Portuguese."""
+    """marshmallow's field messages are English; API users read Portuguese. (Validators get
+    their Portuguese messages where they are built: `service.validators`.)"""
     if message in _TRANSLATIONS:
         return _TRANSLATIONS[message]
     if message.startswith("Must be one of:"):
-        return "Deve ser um de:" + message.removeprefix("Must be one of:")
+        return "Use um destes valores:" + message.removeprefix("Must be one of:")
     return message

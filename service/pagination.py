@@ -1,5 +1,5 @@
-"""The one pagination helper: `pagina`, `por_pagina` (default 20, at most 100), and the
-period filter (`de`, `ate`) the lists share."""
+"""The one pagination helper: `pagina` (1 to 100,000), `por_pagina` (default 20, at most 100),
+and the period filter (`de`, `ate`) the lists share."""
 
 from __future__ import annotations
 
@@ -11,16 +11,25 @@ import marshmallow as ma
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
+from service.validators import Range
+
 DEFAULT_PAGE_SIZE = 20
 MAX_PAGE_SIZE = 100
+MAX_PAGE = 100_000
+"""Highest page number of any list: 100,000 pages of 100 items is more than any account
+reads, and keeps the offset far from the 64-bit integers both databases store (a larger
+number was an `OverflowError` on SQLite and `bigint out of range` on PostgreSQL)."""
+
+PAGE_NUMBER = Range(min=1, max=MAX_PAGE)
+"""The bound of every page-number argument (`pagina`, and `page` of the audit log)."""
 
 
 class PageArgsSchema(ma.Schema):
     """Query arguments shared by every list endpoint."""
 
-    pagina = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1))
+    pagina = ma.fields.Integer(load_default=1, validate=PAGE_NUMBER)
     por_pagina = ma.fields.Integer(
-        load_default=DEFAULT_PAGE_SIZE, validate=ma.validate.Range(min=1, max=MAX_PAGE_SIZE)
+        load_default=DEFAULT_PAGE_SIZE, validate=Range(min=1, max=MAX_PAGE_SIZE)
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from service import edge
 from service.config import RuntimeMode, Settings
 
 
@@ -40,6 +41,7 @@ def gunicorn_options(
         "timeout": 120,
         "accesslog": None,
         "preload_app": False,
+        "limit_request_line": edge.GUNICORN_REQUEST_LINE,
     }
 
 

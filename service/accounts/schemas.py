@@ -3,17 +3,14 @@
 import marshmallow as ma
 
 from service.accounts.scopes import ALL_SCOPES
+from service.validators import Length, OneOf
 
 
 class ApiKeyCreateSchema(ma.Schema):
-    nome = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=120))
-    escopos = ma.fields.List(
-        ma.fields.String(validate=ma.validate.OneOf(ALL_SCOPES)), load_default=None
-    )
-    modo = ma.fields.String(load_default="test", validate=ma.validate.OneOf(["live", "test"]))
-    tipo = ma.fields.String(
-        load_default="usuario", validate=ma.validate.OneOf(["usuario", "servico"])
-    )
+    nome = ma.fields.String(required=True, validate=Length(min=1, max=120))
+    escopos = ma.fields.List(ma.fields.String(validate=OneOf(ALL_SCOPES)), load_default=None)
+    modo = ma.fields.String(load_default="test", validate=OneOf(["live", "test"]))
+    tipo = ma.fields.String(load_default="usuario", validate=OneOf(["usuario", "servico"]))
 
 
 class ApiKeySchema(ma.Schema):

@@ -60,6 +60,8 @@ def normalize_cpf(value: str) -> str:
 def normalize_cpf_cnpj(value: str) -> str:
     """A CPF (11 digits) or a CNPJ (14 characters), decided by length."""
     raw = strip_mask(value)
+    if len(raw) not in (11, 14):
+        raise InvalidIdentifier("CPF/CNPJ", value, "informe 11 dígitos (CPF) ou 14 (CNPJ)")
     return normalize_cpf(raw) if len(raw) == 11 else normalize_cnpj(raw)
 
 

@@ -11,3 +11,8 @@ class InvalidIdentifier(ValueError):
         self.kind = kind
         self.value = value
         self.reason = reason
+
+
+def is_failure_of(kind: str, message: str) -> bool:
+    """Whether `message` is an `InvalidIdentifier` message about `kind` (e.g. "CNPJ")."""
+    return message.startswith(f"{kind} inválido:")

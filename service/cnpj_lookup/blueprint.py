@@ -12,6 +12,7 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import requires
 from service.cnpj_lookup import operations, providers
+from service.validators import Length
 
 blp = Blueprint(
     "cnpj_lookup",
@@ -22,7 +23,7 @@ blp = Blueprint(
 
 
 class CnpjLookupSchema(ma.Schema):
-    cnpj = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=30))
+    cnpj = ma.fields.String(required=True, validate=Length(min=1, max=30))
 
 
 class CnpjLookupDataSchema(ma.Schema):

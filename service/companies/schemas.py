@@ -3,6 +3,7 @@
 import marshmallow as ma
 
 from service.pagination import PageArgsSchema
+from service.validators import OneOf
 
 
 class CompanySchema(ma.Schema):
@@ -17,7 +18,7 @@ class CompanySchema(ma.Schema):
 
 
 class CompanyListArgsSchema(PageArgsSchema):
-    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+    ativo = ma.fields.Integer(validate=OneOf([0, 1]))
 
 
 class CompanyListSchema(ma.Schema):

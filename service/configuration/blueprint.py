@@ -37,7 +37,10 @@ from service.configuration.fields import CompanySelector
 from service.configuration.issuer_schemas import IssuerSchema
 from service.configuration.models import Nature
 from service.configuration.rule_schemas import IvaRuleSchema, NatureSchema, TaxRuleSchema
+from service.edge import refuse_non_json
 from service.errors import ApiError
+from service.pagination import PAGE_NUMBER
+from service.validators import OneOf, Range
 
 blp = Blueprint(
     "configuration", __name__, url_prefix="/configuracao-fiscal", description="Configuração fiscal"
@@ -45,17 +48,17 @@ blp = Blueprint(
 
 
 class ListArgs(CompanySelector):
-    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+    ativo = ma.fields.Integer(validate=OneOf([0, 1]))
 
 
 class LogArgs(CompanySelector):
     entidade = ma.fields.String()
-    page = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1))
-    limit = ma.fields.Integer(load_default=20, validate=ma.validate.Range(min=1, max=100))
+    page = ma.fields.Integer(load_default=1, validate=PAGE_NUMBER)
+    limit = ma.fields.Integer(load_default=20, validate=Range(min=1, max=100))
 
 
 class AutomaticSchema(CompanySelector):
-    apuracao = ma.fields.String(validate=ma.validate.OneOf(["presumido", "real"]))
+    apuracao = ma.fields.String(validate=OneOf(["presumido", "real"]))
 
 
 def _commit() -> None:
@@ -181,6 +184,7 @@ def _upload() -> certificate.Upload:
         file, password = request.files.get("arquivo"), request.form.get("senha")
         data = file.read() if file is not None else None
     else:
+        refuse_non_json(request)
         body = request.get_json(silent=True) or {}
         encoded, password = body.get("arquivo_base64"), body.get("senha")
         data = certificate.decode_base64(encoded) if isinstance(encoded, str) and encoded else None

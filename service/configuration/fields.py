@@ -14,7 +14,7 @@ import marshmallow as ma
 
 from service.brazil.errors import InvalidIdentifier
 from service.errors import invalid_field
-from service.validators import decimal_between
+from service.validators import Regexp, decimal_between
 
 RATE_RANGE = decimal_between("0", "100")
 
@@ -38,7 +38,7 @@ def digits(length: int, name: str) -> ma.fields.String:
     """A code of exactly `length` digits (NCM 8, CFOP 4, cClassTrib 6...)."""
     pattern = f"^[0-9]{{{length}}}$"
     message = f"{name} deve ter {length} dígitos."
-    return ma.fields.String(validate=ma.validate.Regexp(pattern, error=message), allow_none=True)
+    return ma.fields.String(validate=Regexp(pattern, error=message), allow_none=True)
 
 
 def rate() -> ma.fields.Decimal:

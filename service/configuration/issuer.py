@@ -124,6 +124,20 @@ def create(credential: Credential, body: dict[str, Any]) -> Company:
     return company
 
 
+def _check_code_free(company: Company, codigo: str | None) -> None:
+    """Another company of the account already answers to `codigo`: 409 before any write."""
+    if codigo is None or codigo == company.codigo:
+        return
+    if companies.find_company(runtime.db(), company.account_id, codigo=codigo) is not None:
+        raise ApiError(
+            "REGISTRO_DUPLICADO",
+            "Já existe uma empresa com este código na conta.",
+            errors=[
+                {"field": "codigo", "message": f"Código '{codigo}' já usado por outra empresa."}
+            ],
+        )
+
+
 def update(company: Company, body: dict[str, Any]) -> Company:
     """Partial update; CNPJ root changes are refused (a different company is a new issuer)."""
     before = audit_view(company)
@@ -135,6 +149,7 @@ def update(company: Company, body: dict[str, Any]) -> Company:
     _check_confirmation(body)
     if "cnpj" in body and body["cnpj"][:8] != (company.cnpj or body["cnpj"])[:8]:
         raise field_error("cnpj", "Não é possível trocar a raiz do CNPJ de um emitente.")
+    _check_code_free(company, body.get("codigo"))
     _apply(company, body)
     runtime.db().flush()
     log_change(company, "ATUALIZAR", "emitente", company.id, before, audit_view(company))

@@ -8,10 +8,11 @@ import marshmallow as ma
 
 from service.brazil.geo import normalize_uf
 from service.configuration.fields import CompanySelector, Normalized, digits, flag, rate
+from service.validators import Length, OneOf, Range, Regexp, fiscal_text
 
 CST_ICMS = ("00", "10", "20", "30", "40", "41", "50", "51", "60", "70", "90")
 CSOSN = ("101", "102", "103", "201", "202", "203", "300", "400", "500", "900")
-CFOP = ma.validate.Regexp(r"^[1235-7][0-9]{3}$", error="CFOP deve ter 4 dígitos válidos.")
+CFOP = Regexp(r"^[1235-7][0-9]{3}$", error="CFOP deve ter 4 dígitos válidos.")
 OPERATIONS = ("interna", "interestadual", "exterior")
 
 
@@ -20,37 +21,39 @@ def _uf_or_ex(value: str) -> str:
 
 
 class NatureSchema(CompanySelector):
-    codigo = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
-    descricao = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
-    tipo_operacao = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
-    finalidade = ma.fields.Integer(validate=ma.validate.Range(min=1, max=4))
+    codigo = ma.fields.String(required=True, validate=Length(min=1, max=60))
+    descricao = fiscal_text(1, 60, required=True)
+    tipo_operacao = ma.fields.Integer(validate=OneOf([0, 1]))
+    finalidade = ma.fields.Integer(validate=Range(min=1, max=4))
     operacao_interna = ma.fields.Boolean()
     operacao_interestadual = ma.fields.Boolean()
     consumidor_final = flag()
     contribuinte = flag()
     cfop = ma.fields.String(allow_none=True, validate=CFOP)
-    observacoes = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=2000))
+    observacoes = fiscal_text(None, 2000, allow_none=True)
     padrao_nfe = ma.fields.Boolean()
     padrao_nfce = ma.fields.Boolean()
     ativo = ma.fields.Boolean()
 
 
 class _RuleSchema(CompanySelector):
-    descricao = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=255))
-    prioridade = ma.fields.Integer(validate=ma.validate.Range(min=0, max=1000))
+    descricao = ma.fields.String(allow_none=True, validate=Length(max=255))
+    prioridade = ma.fields.Integer(validate=Range(min=0, max=1000))
     vigencia_inicio = ma.fields.Date()
     vigencia_fim = ma.fields.Date(allow_none=True)
-    modelo = ma.fields.Integer(allow_none=True, validate=ma.validate.OneOf([55, 65]))
+    modelo = ma.fields.Integer(allow_none=True, validate=OneOf([55, 65]))
     natureza_id = ma.fields.String(allow_none=True)
     produto_id = ma.fields.String(allow_none=True)
-    ncm = ma.fields.String(allow_none=True, validate=ma.validate.Regexp(r"^[0-9]{2,8}$"))
-    categoria = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=60))
+    ncm = ma.fields.String(
+        allow_none=True, validate=Regexp(r"^[0-9]{2,8}$", error="NCM: de 2 a 8 dígitos (prefixo).")
+    )
+    categoria = ma.fields.String(allow_none=True, validate=Length(max=60))
     uf_destino = Normalized(_uf_or_ex, allow_none=True)
-    operacao = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(OPERATIONS))
-    tipo_destinatario = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(["PF", "PJ"]))
+    operacao = ma.fields.String(allow_none=True, validate=OneOf(OPERATIONS))
+    tipo_destinatario = ma.fields.String(allow_none=True, validate=OneOf(["PF", "PJ"]))
     consumidor_final = flag()
     contribuinte = flag()
-    inf_cpl = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=500))
+    inf_cpl = ma.fields.String(allow_none=True, validate=Length(max=500))
     ativo = ma.fields.Boolean()
 
     @ma.validates_schema
@@ -62,12 +65,12 @@ class _RuleSchema(CompanySelector):
 
 class TaxRuleSchema(_RuleSchema):
     cfop = ma.fields.String(required=True, validate=CFOP)
-    crt = ma.fields.Integer(allow_none=True, validate=ma.validate.Range(min=1, max=4))
+    crt = ma.fields.Integer(allow_none=True, validate=Range(min=1, max=4))
     cest = digits(7, "CEST")
-    origem = ma.fields.Integer(allow_none=True, validate=ma.validate.Range(min=0, max=8))
+    origem = ma.fields.Integer(allow_none=True, validate=Range(min=0, max=8))
     uf_origem = Normalized(normalize_uf, allow_none=True)
-    csosn = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(CSOSN))
-    cst_icms = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(CST_ICMS))
+    csosn = ma.fields.String(allow_none=True, validate=OneOf(CSOSN))
+    cst_icms = ma.fields.String(allow_none=True, validate=OneOf(CST_ICMS))
     aliq_icms = rate()
     red_bc = rate()
     aliq_cred_sn = rate()
@@ -89,14 +92,16 @@ class TaxRuleSchema(_RuleSchema):
 
 
 class IvaRuleSchema(_RuleSchema):
-    cst = ma.fields.String(required=True, validate=ma.validate.Regexp(r"^[0-9]{3}$",
+    cst = ma.fields.String(required=True, validate=Regexp(r"^[0-9]{3}$",
                            error="CST deve ter 3 dígitos."))  # fmt: skip
-    cclasstrib = ma.fields.String(required=True, validate=ma.validate.Regexp(r"^[0-9]{6}$",
+    cclasstrib = ma.fields.String(required=True, validate=Regexp(r"^[0-9]{6}$",
                                   error="cClassTrib deve ter 6 dígitos."))  # fmt: skip
-    nbs = ma.fields.String(allow_none=True, validate=ma.validate.Regexp(r"^[0-9]{9}$"))
+    nbs = ma.fields.String(
+        allow_none=True, validate=Regexp(r"^[0-9]{9}$", error="NBS deve ter 9 dígitos.")
+    )
     cod_municipio_destino = digits(7, "cod_municipio_destino")
-    classificacao = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=60))
-    regime = ma.fields.String(allow_none=True, validate=ma.validate.OneOf(
+    classificacao = ma.fields.String(allow_none=True, validate=Length(max=60))
+    regime = ma.fields.String(allow_none=True, validate=OneOf(
         ["regular", "regime_especifico", "tratamento_diferenciado"]))  # fmt: skip
     ibs_p_uf = rate()
     ibs_p_mun = rate()

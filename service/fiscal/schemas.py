@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.nfe.schemas import IssueRequestSchema
-from service.validators import decimal_between
+from service.validators import Length, OneOf, Range, decimal_between
 
 BASE_RULE_TYPES = (
     "ISS", "ISS_RETENCAO", "RETENCAO_FEDERAL", "MUNICIPIO_INCIDENCIA", "ICMS_TRANSPORTE",
@@ -16,17 +16,17 @@ DOCUMENT_TYPES = ("NFE", "NFCE", "NFSE", "CTE", "CTEOS", "MDFE", "NFF")
 
 
 class BaseRuleWriteSchema(ma.Schema):
-    tipo = ma.fields.String(required=True, validate=ma.validate.OneOf(BASE_RULE_TYPES))
+    tipo = ma.fields.String(required=True, validate=OneOf(BASE_RULE_TYPES))
     criterios = ma.fields.Dict(required=True)
     resultado = ma.fields.Dict(required=True)
     condicao = ma.fields.Dict(load_default=None, allow_none=True)
     vigencia_inicio = ma.fields.Date(required=True)
     vigencia_fim = ma.fields.Date(load_default=None, allow_none=True)
-    versao = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=40))
-    fonte = ma.fields.String(required=True, validate=ma.validate.Length(min=3, max=500))
-    descricao = ma.fields.String(load_default=None, validate=ma.validate.Length(max=255))
-    referencia = ma.fields.String(load_default=None, validate=ma.validate.Length(max=255))
-    prioridade = ma.fields.Integer(load_default=100, validate=ma.validate.Range(0, 1000))
+    versao = ma.fields.String(required=True, validate=Length(min=1, max=40))
+    fonte = ma.fields.String(required=True, validate=Length(min=3, max=500))
+    descricao = ma.fields.String(load_default=None, validate=Length(max=255))
+    referencia = ma.fields.String(load_default=None, validate=Length(max=255))
+    prioridade = ma.fields.Integer(load_default=100, validate=Range(0, 1000))
     confianca = ma.fields.Decimal(load_default=None, validate=decimal_between("0", "1"))
     empresa_id = ma.fields.String(load_default=None)
     empresa = ma.fields.String(load_default=None)
@@ -35,27 +35,27 @@ class BaseRuleWriteSchema(ma.Schema):
 class BaseRuleUpdateSchema(ma.Schema):
     """PUT: only the fields sent change (no defaults are applied)."""
 
-    tipo = ma.fields.String(validate=ma.validate.OneOf(BASE_RULE_TYPES))
+    tipo = ma.fields.String(validate=OneOf(BASE_RULE_TYPES))
     criterios = ma.fields.Dict()
     resultado = ma.fields.Dict()
     condicao = ma.fields.Dict(allow_none=True)
     vigencia_inicio = ma.fields.Date()
     vigencia_fim = ma.fields.Date(allow_none=True)
-    versao = ma.fields.String(validate=ma.validate.Length(min=1, max=40))
-    fonte = ma.fields.String(validate=ma.validate.Length(min=3, max=500))
-    descricao = ma.fields.String(validate=ma.validate.Length(max=255))
-    referencia = ma.fields.String(validate=ma.validate.Length(max=255))
-    prioridade = ma.fields.Integer(validate=ma.validate.Range(0, 1000))
+    versao = ma.fields.String(validate=Length(min=1, max=40))
+    fonte = ma.fields.String(validate=Length(min=3, max=500))
+    descricao = ma.fields.String(validate=Length(max=255))
+    referencia = ma.fields.String(validate=Length(max=255))
+    prioridade = ma.fields.Integer(validate=Range(0, 1000))
     confianca = ma.fields.Decimal(validate=decimal_between("0", "1"))
     empresa_id = ma.fields.String()
     empresa = ma.fields.String()
 
 
 class BaseRuleQuerySchema(ma.Schema):
-    tipo = ma.fields.String(validate=ma.validate.OneOf(BASE_RULE_TYPES))
+    tipo = ma.fields.String(validate=OneOf(BASE_RULE_TYPES))
     empresa = ma.fields.String()
     empresa_id = ma.fields.String()
-    origem = ma.fields.String(validate=ma.validate.OneOf(["global", "empresa"]))
+    origem = ma.fields.String(validate=OneOf(["global", "empresa"]))
 
 
 class BaseRuleSchema(ma.Schema):
@@ -102,9 +102,9 @@ class BaseRuleDeletedSchema(ma.Schema):
 
 
 class CalculationRequestSchema(ma.Schema):
-    documento = ma.fields.String(required=True, validate=ma.validate.OneOf(DOCUMENT_TYPES))
+    documento = ma.fields.String(required=True, validate=OneOf(DOCUMENT_TYPES))
     operacao = ma.fields.Dict(required=True)
-    contexto = ma.fields.String(load_default=None, validate=ma.validate.OneOf(["PRODUTOR_RURAL"]))
+    contexto = ma.fields.String(load_default=None, validate=OneOf(["PRODUTOR_RURAL"]))
     empresa_id = ma.fields.String(load_default=None)
     empresa = ma.fields.String(load_default=None)
 
@@ -129,8 +129,8 @@ class CalculationSchema(ma.Schema):
 class PreviewRequestSchema(IssueRequestSchema):
     """POST /fiscal/preview: the issuance JSON; `pedido` optional, `data_operacao` allowed."""
 
-    pedido = ma.fields.String(validate=ma.validate.Length(min=1, max=60))
-    modelo = ma.fields.Integer(load_default=55, validate=ma.validate.OneOf([55, 65]))
+    pedido = ma.fields.String(validate=Length(min=1, max=60))
+    modelo = ma.fields.Integer(load_default=55, validate=OneOf([55, 65]))
     data_operacao = ma.fields.Date()
 
 
@@ -140,7 +140,7 @@ class IssuanceOperationSchema(IssueRequestSchema):
     class Meta:
         exclude = ("empresa", "empresa_id")
 
-    pedido = ma.fields.String(validate=ma.validate.Length(min=1, max=60))
+    pedido = ma.fields.String(validate=Length(min=1, max=60))
     data_operacao = ma.fields.Date()
 
 

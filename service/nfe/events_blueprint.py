@@ -18,6 +18,7 @@ from service.errors import ApiError
 from service.issuance.models import DocumentEvent, EventKind, FiscalDocument
 from service.nfe import events, operations, pdfs
 from service.nfe.schemas import RegisteredEventSchema
+from service.validators import Length, layout_text
 
 EVENT_XML_EXAMPLE = '<procEventoNFe versao="1.00" xmlns="http://www.portalfiscal.inf.br/nfe">…'
 LENGTH = "Informe de {min} a {max} caracteres."
@@ -25,13 +26,13 @@ LENGTH = "Informe de {min} a {max} caracteres."
 
 class CancelRequestSchema(ma.Schema):
     justificativa = ma.fields.String(
-        required=True, validate=ma.validate.Length(min=15, max=255, error=LENGTH)
+        required=True, validate=[Length(min=15, max=255, error=LENGTH), layout_text]
     )
 
 
 class CorrectionRequestSchema(ma.Schema):
     correcao = ma.fields.String(
-        required=True, validate=ma.validate.Length(min=15, max=1000, error=LENGTH)
+        required=True, validate=[Length(min=15, max=1000, error=LENGTH), layout_text]
     )
 
 

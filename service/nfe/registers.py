@@ -26,17 +26,23 @@ class Gaps:
 
     missing: list[str] = field(default_factory=list)
     motivos: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """Sentences for the message where an item alone does not say what to do."""
 
-    def add(self, item: str, motivo: str) -> None:
+    def add(self, item: str, motivo: str, note: str | None = None) -> None:
         self.missing.append(item)
         if motivo not in self.motivos:
             self.motivos.append(motivo)
+        if note:
+            self.notes.append(note)
 
     def raise_if_any(self) -> None:
         if self.missing:
             raise ApiError(
                 "FISCAL_CONFIGURATION_REQUIRED",
-                "Configuração fiscal incompleta para emitir este documento.",
+                " ".join(
+                    ["Configuração fiscal incompleta para emitir este documento.", *self.notes]
+                ),
                 missing=self.missing,
                 motivos=self.motivos,
                 body={"ready_to_issue": False},
@@ -77,6 +83,8 @@ class Party:
     ie: str | None
     email: str | None
     endereco: dict[str, Any] | None
+    sem_endereco: tuple[str, ...] = ()
+    """Address fields the NF-e needs and this customer lacks."""
 
 
 _ADDRESS = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf")
@@ -84,7 +92,7 @@ _ADDRESS = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf"
 
 def _registered_party(customer: Customer) -> Party:
     address = {name: getattr(customer, name) for name in (*_ADDRESS, "cep", "complemento")}
-    complete = all(address[name] for name in _ADDRESS)
+    lacking = tuple(name for name in _ADDRESS if not address[name])
     return Party(
         codigo=customer.codigo,
         cpf_cnpj=customer.cpf_cnpj,
@@ -92,7 +100,8 @@ def _registered_party(customer: Customer) -> Party:
         indicador_ie=customer.indicador_ie,
         ie=customer.ie,
         email=customer.email,
-        endereco=address if complete else None,
+        endereco=None if lacking else address,
+        sem_endereco=lacking,
     )
 
 
@@ -106,6 +115,21 @@ def _inline_party(data: dict[str, Any]) -> Party:
         ie=ie,
         email=data.get("email"),
         endereco=data.get("endereco"),
+        sem_endereco=() if data.get("endereco") else _ADDRESS,
+    )
+
+
+def _address_note(party: Party) -> str:
+    """Who lacks the address, which fields, and where to fix it."""
+    fields = ", ".join(party.sem_endereco)
+    if party.codigo is not None:
+        return (
+            f"O cliente {party.codigo} ({party.nome}) não tem endereço completo para NF-e: "
+            f"preencha {fields} no cadastro (PUT /clientes/{{id}})."
+        )
+    return (
+        f"O cliente {party.nome} ({party.cpf_cnpj}) foi enviado sem endereço: informe "
+        f"`cliente.endereco` com {fields}."
     )
 
 
@@ -135,7 +159,8 @@ def resolve_party(
     else:
         party = _inline_party(cliente)
     if needs_address and party.endereco is None:
-        gaps.add(f"cliente.{party.codigo or party.cpf_cnpj}.endereco", "CLIENTE_SEM_ENDERECO")
+        item = f"cliente.{party.codigo or party.cpf_cnpj}.endereco"
+        gaps.add(item, "CLIENTE_SEM_ENDERECO", _address_note(party))
     return party
 
 

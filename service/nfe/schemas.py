@@ -11,7 +11,7 @@ from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
 from service.issuance.models import DocumentStatus
 from service.pagination import PageSchema
-from service.validators import decimal_between
+from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
 MAX_ITEMS = 990
@@ -46,28 +46,28 @@ class CodeOr(ma.fields.Field[Any]):
 
 
 class AddressSchema(ma.Schema):
-    logradouro = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
-    numero = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
-    complemento = ma.fields.String(validate=ma.validate.Length(max=60))
-    bairro = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    logradouro = fiscal_text(2, 60, required=True)
+    numero = fiscal_text(1, 60, required=True)
+    complemento = fiscal_text(None, 60)
+    bairro = fiscal_text(2, 60, required=True)
     cod_municipio = ma.fields.String(
-        required=True, validate=ma.validate.Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
+        required=True, validate=Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
     )
-    municipio = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    municipio = fiscal_text(2, 60, required=True)
     uf = Normalized(geo.normalize_uf, required=True)
     cep = Normalized(geo.normalize_cep)
 
 
 class InlineCustomerSchema(ma.Schema):
     cpf_cnpj = Normalized(br.normalize_cpf_cnpj, required=True)
-    nome = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
-    email = ma.fields.Email(validate=ma.validate.Length(max=60))
-    ie = ma.fields.String(validate=ma.validate.Length(max=14))
+    nome = fiscal_text(2, 60, required=True)
+    email = ma.fields.Email(validate=Length(max=60))
+    ie = ma.fields.String(validate=Length(max=14))
     endereco = ma.fields.Nested(AddressSchema)
 
 
 class ItemRequestSchema(ma.Schema):
-    codigo = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
+    codigo = ma.fields.String(required=True, validate=Length(min=1, max=60))
     quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
     valor = ma.fields.Decimal(validate=NON_NEGATIVE)
     desconto = ma.fields.Decimal(validate=NON_NEGATIVE)
@@ -103,27 +103,27 @@ class Payments(ma.fields.Field[Any]):
 
 class IntermediarySchema(ma.Schema):
     cnpj = Normalized(br.normalize_cnpj, required=True)
-    id = ma.fields.String(required=True, validate=ma.validate.Length(min=2, max=60))
+    id = fiscal_text(2, 60, required=True)
 
 
 class FreightSchema(ma.Schema):
-    modalidade = ma.fields.Integer(required=True, validate=ma.validate.OneOf([0, 1, 2, 3, 4, 9]))
+    modalidade = ma.fields.Integer(required=True, validate=OneOf([0, 1, 2, 3, 4, 9]))
 
 
 class IssueRequestSchema(CompanySelector):
     """POST /nfe and /nfce (NF-e requires `cliente`; checked by the operation)."""
 
-    pedido = ma.fields.String(required=True, validate=ma.validate.Length(min=1, max=60))
+    pedido = fiscal_text(1, 60, required=True)
     cliente = CodeOr(InlineCustomerSchema)
     itens = ma.fields.List(
         ma.fields.Nested(ItemRequestSchema),
         required=True,
-        validate=ma.validate.Length(min=1, max=MAX_ITEMS),
+        validate=Length(min=1, max=MAX_ITEMS),
     )
     pagamento = Payments(required=True)
-    natureza = ma.fields.String(validate=ma.validate.Length(max=60))
-    observacoes = ma.fields.String(validate=ma.validate.Length(max=5000))
-    presenca = ma.fields.String(validate=ma.validate.OneOf(PRESENCA))
+    natureza = ma.fields.String(validate=Length(max=60))
+    observacoes = fiscal_text(None, 5000)
+    presenca = ma.fields.String(validate=OneOf(PRESENCA))
     intermediador = ma.fields.Nested(IntermediarySchema)
     consumidor_final = ma.fields.Boolean()
     frete = ma.fields.Nested(FreightSchema)

@@ -18,6 +18,7 @@ from service.issuance import numbering
 from service.nfe import voiding
 from service.nfe.acceptance import MODULE
 from service.nfe.schemas import VoidingSchema
+from service.validators import Length, Range
 
 blp = Blueprint(
     "inutilizacao",
@@ -43,17 +44,15 @@ class Model(ma.fields.Field[str]):
 
 LENGTH = "Informe de {min} a {max} caracteres."
 RANGE = "Deve estar entre {min} e {max}."
-NUMBER = ma.validate.Range(min=1, max=999_999_999, error=RANGE)
+NUMBER = Range(min=1, max=999_999_999, error=RANGE)
 
 
 class VoidRequestSchema(CompanySelector):
     modelo = Model(required=True)
-    serie = ma.fields.Integer(strict=True, validate=ma.validate.Range(min=0, max=999, error=RANGE))
+    serie = ma.fields.Integer(strict=True, validate=Range(min=0, max=999, error=RANGE))
     numero_inicial = ma.fields.Integer(required=True, strict=True, validate=NUMBER)
     numero_final = ma.fields.Integer(strict=True, validate=NUMBER)
-    justificativa = ma.fields.String(
-        required=True, validate=ma.validate.Length(min=15, max=255, error=LENGTH)
-    )
+    justificativa = ma.fields.String(required=True, validate=Length(min=15, max=255, error=LENGTH))
 
     @ma.validates_schema
     def _range(self, data: dict[str, Any], **kwargs: Any) -> None:

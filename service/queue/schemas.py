@@ -11,12 +11,13 @@ from service.nfe.schemas import IssueRequestSchema
 from service.pagination import PageArgsSchema, PageSchema
 from service.queue.models import TaskStatus
 from service.queue.operations import KNOWN_DOCUMENTS, MODELO
+from service.validators import OneOf
 
 
 class TaskRequestSchema(IssueRequestSchema):
     """`documento` plus the same JSON as the document's own issuance endpoint."""
 
-    documento = ma.fields.String(required=True, validate=ma.validate.OneOf(KNOWN_DOCUMENTS))
+    documento = ma.fields.String(required=True, validate=OneOf(KNOWN_DOCUMENTS))
 
     @ma.pre_load
     def supported(self, data: Any, **_: Any) -> Any:
@@ -28,8 +29,8 @@ class TaskRequestSchema(IssueRequestSchema):
 
 
 class TaskListArgsSchema(PageArgsSchema):
-    status = ma.fields.String(validate=ma.validate.OneOf([s.value for s in TaskStatus]))
-    documento = ma.fields.String(validate=ma.validate.OneOf(KNOWN_DOCUMENTS))
+    status = ma.fields.String(validate=OneOf([s.value for s in TaskStatus]))
+    documento = ma.fields.String(validate=OneOf(KNOWN_DOCUMENTS))
     pedido = ma.fields.String()
     empresa = ma.fields.String()
     empresa_id = ma.fields.String()

@@ -15,6 +15,7 @@ from service.brazil.documents import normalize_cpf_cnpj, normalize_gtin
 from service.brazil.geo import normalize_cep, normalize_uf
 from service.configuration.fields import CompanySelector, Normalized, digits
 from service.pagination import PageArgsSchema
+from service.validators import PHONE, Length, OneOf, Range, Regexp, fiscal_text
 
 MAX_PRICE_DIGITS = 15
 """Significant digits of a price: what SQLite gives back exactly (see `ExactDecimal`)."""
@@ -43,21 +44,6 @@ def _price(value: Decimal) -> None:
         raise ma.ValidationError(f"No máximo {MAX_PRICE_DIGITS} dígitos ao todo.")
 
 
-def _layout_characters(value: str) -> None:
-    """Text printed in fiscal XML is `TString`: characters up to U+00FF, no edge spaces."""
-    if any(ord(ch) > 0xFF or ch in "\r\n\t" for ch in value) or value != value.strip():
-        raise ma.ValidationError(
-            "Use apenas caracteres aceitos nos documentos fiscais (até U+00FF), sem espaços "
-            "nas pontas nem quebras de linha."
-        )
-
-
-def _text(low: int, high: int, **kwargs: Any) -> ma.fields.String:
-    return ma.fields.String(
-        validate=[ma.validate.Length(min=low, max=high), _layout_characters], **kwargs
-    )
-
-
 class _RegisterSchema(CompanySelector):
     """Blank optional strings mean "no value", as an empty form field does."""
 
@@ -77,31 +63,31 @@ class _RegisterSchema(CompanySelector):
 
 
 class ProductSchema(_RegisterSchema):
-    codigo = _text(1, 60, required=True)
-    descricao = _text(1, 120, required=True)
+    codigo = fiscal_text(1, 60, required=True)
+    descricao = fiscal_text(1, 120, required=True)
     ncm = digits(8, "NCM")
     cest = digits(7, "CEST")
-    origem = ma.fields.Integer(validate=ma.validate.Range(min=0, max=8))
-    unidade = _text(1, 6)
+    origem = ma.fields.Integer(validate=Range(min=0, max=8))
+    unidade = fiscal_text(1, 6)
     preco = ma.fields.Decimal(as_string=True, validate=_price)
     gtin = Normalized(normalize_gtin, allow_none=True)
-    categoria = _text(1, 60, allow_none=True)
+    categoria = fiscal_text(1, 60, allow_none=True)
     ativo = ma.fields.Boolean()
 
 
 class CustomerSchema(_RegisterSchema):
-    codigo = _text(1, 60, required=True)
+    codigo = fiscal_text(1, 60, required=True)
     cpf_cnpj = Normalized(normalize_cpf_cnpj, required=True)
-    nome = _text(2, 60, required=True)
-    ie = _text(1, 25, allow_none=True)
-    indicador_ie = ma.fields.Integer(allow_none=True, validate=ma.validate.OneOf([1, 2, 9]))
-    email = ma.fields.Email(allow_none=True, validate=ma.validate.Length(max=200))
-    telefone = ma.fields.String(allow_none=True, validate=ma.validate.Regexp(r"^\d{6,14}$"))
-    logradouro = _text(2, 60, allow_none=True)
-    numero = _text(1, 60, allow_none=True)
-    complemento = _text(1, 60, allow_none=True)
-    bairro = _text(2, 60, allow_none=True)
-    municipio = _text(2, 60, allow_none=True)
+    nome = fiscal_text(2, 60, required=True)
+    ie = fiscal_text(1, 25, allow_none=True)
+    indicador_ie = ma.fields.Integer(allow_none=True, validate=OneOf([1, 2, 9]))
+    email = ma.fields.Email(allow_none=True, validate=Length(max=200))
+    telefone = ma.fields.String(allow_none=True, validate=Regexp(r"^\d{6,14}$", error=PHONE))
+    logradouro = fiscal_text(2, 60, allow_none=True)
+    numero = fiscal_text(1, 60, allow_none=True)
+    complemento = fiscal_text(1, 60, allow_none=True)
+    bairro = fiscal_text(2, 60, allow_none=True)
+    municipio = fiscal_text(2, 60, allow_none=True)
     cod_municipio = digits(7, "cod_municipio")
     uf = Normalized(normalize_uf, allow_none=True)
     cep = Normalized(normalize_cep, allow_none=True)
@@ -135,9 +121,9 @@ class CustomerUpdateSchema(CustomerSchema):
 
 
 class _ListArgs(PageArgsSchema, CompanySelector):
-    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
-    codigo = ma.fields.String(validate=ma.validate.Length(max=60))
-    q = ma.fields.String(validate=ma.validate.Length(min=1, max=100))
+    ativo = ma.fields.Integer(validate=OneOf([0, 1]))
+    codigo = ma.fields.String(validate=Length(max=60))
+    q = ma.fields.String(validate=Length(min=1, max=100))
 
 
 class ProductListArgsSchema(_ListArgs):

@@ -3,6 +3,7 @@
 import marshmallow as ma
 
 from service.pagination import PageArgsSchema
+from service.validators import OneOf
 from service.wallet.models import LedgerType
 
 
@@ -47,7 +48,7 @@ class LedgerEntrySchema(ma.Schema):
 class StatementArgsSchema(PageArgsSchema):
     de = ma.fields.Date()
     ate = ma.fields.Date()
-    tipo = ma.fields.String(validate=ma.validate.OneOf([t.value for t in LedgerType]))
+    tipo = ma.fields.String(validate=OneOf([t.value for t in LedgerType]))
 
 
 class StatementSchema(ma.Schema):

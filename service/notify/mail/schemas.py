@@ -9,6 +9,7 @@ import marshmallow as ma
 from service.configuration.fields import CompanySelector
 from service.notify.mail.models import KIND_ORDER
 from service.notify.mail.preferences import MAX_ADDRESSES
+from service.validators import Length, OneOf
 
 
 def _deliverable(value: str) -> None:
@@ -19,7 +20,7 @@ def _deliverable(value: str) -> None:
 
 class Address(ma.fields.Email):
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=[ma.validate.Length(max=254), _deliverable], **kwargs)
+        super().__init__(validate=[Length(max=254), _deliverable], **kwargs)
 
 
 def _read_only() -> ma.fields.Raw:
@@ -42,16 +43,14 @@ class PreferenceBodySchema(CompanySelector):
 
     empresa_id = ma.fields.String(load_only=True, allow_none=True)
     tipos = ma.fields.List(
-        ma.fields.String(validate=ma.validate.OneOf(KIND_ORDER)),
+        ma.fields.String(validate=OneOf(KIND_ORDER)),
         required=True,
         metadata={"description": "Avisos enviados: " + ", ".join(KIND_ORDER)},
     )
     emails = ma.fields.List(
         Address(),
         required=True,
-        validate=ma.validate.Length(
-            max=MAX_ADDRESSES, error=f"No máximo {MAX_ADDRESSES} endereços."
-        ),
+        validate=Length(max=MAX_ADDRESSES, error=f"No máximo {MAX_ADDRESSES} endereços."),
     )
     ativo = ma.fields.Boolean(load_default=True)
     origem = _read_only()

@@ -9,6 +9,7 @@ import marshmallow as ma
 from service.notify.webhooks.events import KINDS, is_valid_pattern
 from service.notify.webhooks.models import DeliveryStatus
 from service.pagination import PageArgsSchema
+from service.validators import Length, OneOf
 
 ENVIRONMENTS = ("HOMOLOGACAO", "PRODUCAO")
 MAX_PATTERNS = 50
@@ -30,21 +31,21 @@ def _distinct(values: list[Any]) -> None:
 class WebhookSchema(ma.Schema):
     url = ma.fields.String(
         required=True,
-        validate=ma.validate.Length(min=1, max=2000),
+        validate=Length(min=1, max=2000),
         metadata={"description": "https; o host deve resolver para endereços públicos."},
     )
     eventos = ma.fields.List(
         ma.fields.String(validate=_pattern),
         required=True,
-        validate=[ma.validate.Length(min=1, max=MAX_PATTERNS), _distinct],
+        validate=[Length(min=1, max=MAX_PATTERNS), _distinct],
         metadata={"description": "Tipos exatos, prefixos com `.*` ou `*`."},
     )
     empresa_id = ma.fields.String(allow_none=True, metadata={"description": "Filtra a empresa."})
     empresa = ma.fields.String(allow_none=True, metadata={"description": "Código da empresa."})
-    descricao = ma.fields.String(allow_none=True, validate=ma.validate.Length(max=200))
+    descricao = ma.fields.String(allow_none=True, validate=Length(max=200))
     ambientes = ma.fields.List(
-        ma.fields.String(validate=ma.validate.OneOf(ENVIRONMENTS)),
-        validate=[ma.validate.Length(min=1, max=2), _distinct],
+        ma.fields.String(validate=OneOf(ENVIRONMENTS)),
+        validate=[Length(min=1, max=2), _distinct],
         metadata={
             "description": "Ambientes cujos eventos o webhook recebe. Chave live: ambos por "
             "padrão; chave de teste: somente HOMOLOGACAO."
@@ -62,11 +63,11 @@ class WebhookUpdateSchema(WebhookSchema):
 
 
 class WebhookListArgsSchema(PageArgsSchema):
-    ativo = ma.fields.Integer(validate=ma.validate.OneOf([0, 1]))
+    ativo = ma.fields.Integer(validate=OneOf([0, 1]))
 
 
 class DeliveryListArgsSchema(PageArgsSchema):
-    status = ma.fields.String(validate=ma.validate.OneOf([s.value for s in DeliveryStatus]))
+    status = ma.fields.String(validate=OneOf([s.value for s in DeliveryStatus]))
 
 
 # -- answers (for the OpenAPI document) ----------------------------------------------------
