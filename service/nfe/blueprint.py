@@ -143,7 +143,8 @@ ISSUE_202 = {
 }  # fmt: skip
 ISSUE_ERRORS = ("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGRESS",
                 "IDEMPOTENCY_KEY_REUSED", "SEFAZ_REJECTION", "REVISAO_FISCAL_NECESSARIA",
-                "CONFLITO_REGRAS")  # fmt: skip
+                "CONFLITO_REGRAS", "AUTORIDADE_RECUSOU_CERTIFICADO",
+                "AUTORIDADE_INACESSIVEL")  # fmt: skip
 FILES = {
     "xml": (
         "application/xml",

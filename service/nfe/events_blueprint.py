@@ -39,7 +39,8 @@ class CorrectionRequestSchema(ma.Schema):
 CANCEL_EXAMPLE = {"justificativa": "Pedido cancelado pelo cliente antes da entrega."}
 CORRECTION_EXAMPLE = {"correcao": "Corrige o complemento do endereço de entrega para sala 2."}
 EVENT_ERRORS = ("DOCUMENTO_NAO_ENCONTRADO", "STATUS_INVALIDO",
-                "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")  # fmt: skip
+                "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE", "AUTORIDADE_RECUSOU_CERTIFICADO",
+                "AUTORIDADE_INACESSIVEL")  # fmt: skip
 
 
 def render(registered: events.Registered) -> dict[str, Any]:

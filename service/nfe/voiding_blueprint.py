@@ -86,7 +86,10 @@ class Voidings(MethodView):
     @blp.arguments(VoidRequestSchema, example=EXAMPLE)
     @blp.response(200)
     @blp.documents(200, VoidingSchema)
-    @blp.errors("MODULO_NAO_HABILITADO", "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE")
+    @blp.errors(
+        "MODULO_NAO_HABILITADO", "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE",
+        "AUTORIDADE_RECUSOU_CERTIFICADO", "AUTORIDADE_INACESSIVEL",
+    )  # fmt: skip
     @requires(Scope.INUTILIZAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Void a range of unused numbers: 200 HOMOLOGADA; 422 `VALIDATION_ERROR` (a number

@@ -23,9 +23,9 @@ class Address(ma.fields.Email):
         super().__init__(validate=[Length(max=254), _deliverable], **kwargs)
 
 
-def _read_only() -> ma.fields.Raw:
-    """A member GET answers that PUT accepts back and ignores."""
-    return ma.fields.Raw(
+def _read_only(field: type[ma.fields.Field[Any]] = ma.fields.String) -> ma.fields.Field[Any]:
+    """A member GET answers that PUT accepts back and ignores (typed as GET answers it)."""
+    return field(
         load_only=True, allow_none=True, metadata={"description": "somente leitura; ignorado"}
     )
 
@@ -55,8 +55,8 @@ class PreferenceBodySchema(CompanySelector):
     ativo = ma.fields.Boolean(load_default=True)
     origem = _read_only()
     atualizado_em = _read_only()
-    envio_habilitado = _read_only()
-    success = _read_only()
+    envio_habilitado = _read_only(ma.fields.Boolean)
+    success = _read_only(ma.fields.Boolean)
     request_id = _read_only()
 
     @ma.validates_schema
