@@ -36,9 +36,9 @@ def _check_grant(creator: Credential, scopes: set[str], mode: KeyMode, kind: Key
 
 @blp.route("")
 class ApiKeys(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(200, ApiKeyListSchema)
     @blp.errors(company=False)
-    @requires(Scope.CONFIGURAR)
     def get(self) -> dict[str, Any]:
         """Lists the account's active keys (a test key sees only test keys)."""
         credential = current_credential()
@@ -46,12 +46,12 @@ class ApiKeys(MethodView):
         keys = operations.list_keys(runtime.db(), credential.account_id, mode)
         return {"total": len(keys), "itens": keys}
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(
         ApiKeyCreateSchema, example={"nome": "ERP loja 1", "escopos": ["emitir", "consultar"]}
     )
     @blp.response(201, ApiKeyCreatedSchema)
     @blp.errors(company=False)
-    @requires(Scope.CONFIGURAR)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Creates a key; the full key is in this answer and never again."""
         credential = current_credential()
@@ -82,9 +82,9 @@ def _visible(key: ApiKey, credential: Credential) -> bool:
 
 @blp.route("/<key_id>")
 class ApiKeyItem(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(200, ApiKeyRevokedSchema)
     @blp.errors("NAO_ENCONTRADO", company=False)
-    @requires(Scope.CONFIGURAR)
     def delete(self, key_id: str) -> dict[str, Any]:
         """Revokes a key at once (audited)."""
         credential = current_credential()

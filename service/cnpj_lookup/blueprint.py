@@ -56,10 +56,10 @@ class CnpjLookupResultSchema(ma.Schema):
 
 @blp.route("/consultar")
 class CnpjLookup(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(CnpjLookupSchema, example={"cnpj": "11.444.777/0001-61"})
     @blp.response(200, CnpjLookupResultSchema)
     @blp.errors("CNPJ_INVALIDO", "CNPJ_CONSULTA_INDISPONIVEL", company=False)
-    @requires(Scope.CONSULTAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Look a CNPJ up in public registers; CRT only suggested; nothing stored."""
         settings = runtime.current().settings

@@ -21,9 +21,9 @@ blp = Blueprint("companies", __name__, url_prefix="/empresas", description="Empr
 
 @blp.route("")
 class Companies(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(CompanyListArgsSchema, location="query")
     @blp.response(200, CompanyListSchema)
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Lists the companies of the key's account."""
         query = select(Company).where(Company.account_id == current_credential().account_id)
@@ -37,9 +37,9 @@ class Companies(MethodView):
 
 @blp.route("/<company_id>")
 class CompanyItem(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200, CompanyItemSchema)
     @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self, company_id: str) -> dict[str, Any]:
         """One company of the account; another account's company is not authorised."""
         company = runtime.db().get(Company, company_id)

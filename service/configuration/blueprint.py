@@ -75,10 +75,10 @@ def _overview_or_empty() -> dict[str, Any]:
 
 @blp.route("")
 class Overview(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, OverviewSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Configuration overview; without any company, 0% with an issuer pendency."""
         return _overview_or_empty()
@@ -86,10 +86,10 @@ class Overview(MethodView):
 
 @blp.route("/validar")
 class Validate(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, OverviewSchema)
     @blp.errors("CONFIG_FISCAL_INCOMPLETA")
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """200 when ready to issue, else 422 `CONFIG_FISCAL_INCOMPLETA` with the pendencies."""
         data = _overview_or_empty()
@@ -118,11 +118,11 @@ def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any
 
 @blp.route("/automatica")
 class Automatic(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(AutomaticSchema, example=ex.AUTOMATIC)
     @blp.response(200)
     @blp.documents(200, AutomaticAnswerSchema)
     @blp.errors()
-    @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Generate natures, `[Auto]` tax rules and the IBS/CBS rule; idempotent."""
         company = resolve_company()
@@ -134,19 +134,19 @@ class Automatic(MethodView):
 
 @blp.route("/emitente")
 class Issuer(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, IssuerAnswerSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         return {"emitente": issuer.render(resolve_company())}
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(IssuerSchema, example=ex.ISSUER)
     @blp.response(201)
     @blp.documents(201, IssuerCreatedSchema)
     @blp.errors("EMITENTE_NAO_CONFIGURADO", "LIMITE_EMPRESAS", "REGISTRO_DUPLICADO",
                 "CNPJ_INVALIDO", company=False)  # fmt: skip
-    @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create the company bound to the key's user; it starts in homologation."""
         company = issuer.create(current_credential(), body)
@@ -159,11 +159,11 @@ class Issuer(MethodView):
         _commit()
         return answer
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(IssuerSchema(partial=True), example=ex.ISSUER_UPDATE)
     @blp.response(200)
     @blp.documents(200, IssuerAnswerSchema)
     @blp.errors("CNPJ_INVALIDO")
-    @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any]) -> dict[str, Any]:
         """Partial update; previous and new values are audited."""
         company = issuer.update(resolve_company(), dict(body))
@@ -197,19 +197,19 @@ def _upload() -> certificate.Upload:
 
 @blp.route("/certificado")
 class CertificateView(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, CertificateAnswerSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         return {"certificado": certificate.status(resolve_company())}
 
+    @requires(Scope.CONFIGURAR)
     @blp.response(201)
     @blp.documents(201, CertificateAnswerSchema)
     @blp.doc(requestBody=ex.certificate_body(CertificateUploadSchema, CertificateFormSchema))
     @blp.errors("VALIDATION_ERROR", "CERTIFICADO_INVALIDO", "CERTIFICADO_VENCIDO",
                 "CERTIFICADO_DIVERGENTE", *BODY_ERRORS)  # fmt: skip
-    @requires(Scope.CONFIGURAR)
     def post(self) -> dict[str, Any]:
         """Validate and store an A1; the password is sealed and never returned or logged."""
         company = resolve_company()
@@ -227,11 +227,11 @@ class CertificateView(MethodView):
 
 @blp.route("/logs")
 class Logs(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(LogArgs, location="query")
     @blp.response(200)
     @blp.documents(200, AuditLogSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         company = resolve_company()
         query = select(AuditEntry).where(AuditEntry.company_id == company.id)
@@ -254,21 +254,21 @@ def _entry(entry: AuditEntry) -> dict[str, Any]:
 
 @blp.route("/naturezas")
 class Natures(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(ListArgs, location="query")
     @blp.response(200)
     @blp.documents(200, NatureListSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         ativo = bool(args["ativo"]) if "ativo" in args else None
         items = [rules.render_nature(n) for n in rules.list_natures(resolve_company(), ativo)]
         return {"total": len(items), "items": items}
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(NatureSchema, example=ex.NATURE)
     @blp.response(201)
     @blp.documents(201, NatureAnswerSchema)
     @blp.errors("REGISTRO_DUPLICADO")
-    @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         nature = rules.create_nature(resolve_company(), body)
         _commit()
@@ -277,28 +277,28 @@ class Natures(MethodView):
 
 @blp.route("/naturezas/<record_id>")
 class NatureItem(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, NatureAnswerSchema)
     @blp.errors("NAO_ENCONTRADO")
-    @requires(Scope.CONSULTAR)
     def get(self, record_id: str) -> dict[str, Any]:
         return {"item": rules.render_nature(rules.get_owned(Nature, record_id, resolve_company()))}
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(NatureSchema(partial=True), example=ex.NATURE_UPDATE)
     @blp.response(200)
     @blp.documents(200, NatureAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
-    @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
         company = resolve_company()
         nature = rules.update_nature(company, rules.get_owned(Nature, record_id, company), body)
         _commit()
         return {"item": rules.render_nature(nature)}
 
+    @requires(Scope.CONFIGURAR)
     @blp.response(200)
     @blp.documents(200, NatureAnswerSchema)
     @blp.errors("NAO_ENCONTRADO")
-    @requires(Scope.CONFIGURAR)
     def delete(self, record_id: str) -> dict[str, Any]:
         company = resolve_company()
         nature = rules.deactivate_nature(company, rules.get_owned(Nature, record_id, company))
@@ -312,11 +312,11 @@ def _rule_routes(
     """List/create and get/update/deactivate views of one rule kind."""
 
     class Collection(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.arguments(ListArgs, location="query")
         @blp.response(200)
         @blp.documents(200, RuleListSchema)
         @blp.errors()
-        @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             query = select(kind.model).where(kind.model.company_id == resolve_company().id)
             if "ativo" in args:
@@ -326,30 +326,30 @@ def _rule_routes(
             items = [rules.render_rule(r, kind) for r in found]
             return {"total": len(items), "itens": items}
 
+        @requires(Scope.CONFIGURAR)
         @blp.arguments(schema, example=example)
         @blp.response(201)
         @blp.documents(201, RuleAnswerSchema)
         @blp.errors()
-        @requires(Scope.CONFIGURAR)
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             rule, warnings = rules.create_rule(resolve_company(), kind, body)
             _commit()
             return {"item": rules.render_rule(rule, kind), "avisos": warnings}
 
     class Item(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.response(200)
         @blp.documents(200, RuleAnswerSchema)
         @blp.errors("NAO_ENCONTRADO")
-        @requires(Scope.CONSULTAR)
         def get(self, record_id: str) -> dict[str, Any]:
             rule = rules.get_owned(kind.model, record_id, resolve_company())
             return {"item": rules.render_rule(rule, kind)}
 
+        @requires(Scope.CONFIGURAR)
         @blp.arguments(schema(partial=True), example={"descricao": example["descricao"]})
         @blp.response(200)
         @blp.documents(200, RuleAnswerSchema)
         @blp.errors("NAO_ENCONTRADO")
-        @requires(Scope.CONFIGURAR)
         def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
             company = resolve_company()
             rule = rules.get_owned(kind.model, record_id, company)
@@ -357,10 +357,10 @@ def _rule_routes(
             _commit()
             return {"item": rules.render_rule(rule, kind)}
 
+        @requires(Scope.CONFIGURAR)
         @blp.response(200)
         @blp.documents(200, RuleAnswerSchema)
         @blp.errors("NAO_ENCONTRADO")
-        @requires(Scope.CONFIGURAR)
         def delete(self, record_id: str) -> dict[str, Any]:
             company = resolve_company()
             rule = rules.get_owned(kind.model, record_id, company)

@@ -89,11 +89,11 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
 
 @calc.route("/calcular")
 class Calculate(MethodView):
+    @requires(Scope.PREVIEW)
     @calc.arguments(ExplainQuerySchema, location="query")
     @calc.arguments(CalculationRequestSchema, example=ex.CALCULATION)
     @calc.response(200, CalculationSchema)
     @calc.errors(*ENGINE_ERRORS)
-    @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Runs only the engine: no authority, no charge, no numbering."""
         return _calculate(body, explain=query["explain"])[1]
@@ -119,11 +119,11 @@ def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> previ
 
 @calc.route("/preview")
 class Preview(MethodView):
+    @requires(Scope.PREVIEW)
     @calc.arguments(ExplainQuerySchema, location="query")
     @calc.arguments(PreviewRequestSchema, example=ex.PREVIEW)
     @calc.response(200, PreviewSchema)
     @calc.errors("MODULO_NAO_HABILITADO", *ENGINE_ERRORS)
-    @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """NF-e/NFC-e decided, built, signed and checked against the XSD without issuing.
 
@@ -152,11 +152,11 @@ def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
 
 @calc.route("/validate")
 class Validate(MethodView):
+    @requires(Scope.PREVIEW)
     @calc.arguments(ExplainQuerySchema, location="query")
     @calc.arguments(ValidationRequestSchema, example=ex.VALIDATION)
     @calc.response(200, ValidationSchema)
     @calc.errors("MODULO_NAO_HABILITADO", *ENGINE_ERRORS)
-    @requires(Scope.PREVIEW)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """The calculation plus layout validation; `operacao` is the issuance JSON.
 
@@ -234,10 +234,10 @@ def _company_rule(rule_id: str, company: Company) -> BaseRule:
 
 @rules_blp.route("")
 class BaseRules(MethodView):
+    @requires(Scope.CONSULTAR)
     @rules_blp.arguments(BaseRuleQuerySchema, location="query")
     @rules_blp.response(200, BaseRuleListSchema)
     @rules_blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The company's rules and the read-only global rules."""
         company = resolve_company()
@@ -264,10 +264,10 @@ class BaseRules(MethodView):
         items = own + shared
         return {"total": len(items), "itens": items}
 
+    @requires(Scope.CONFIGURAR)
     @rules_blp.arguments(BaseRuleWriteSchema, example=ex.BASE_RULE)
     @rules_blp.response(201, BaseRuleCreatedSchema)
     @rules_blp.errors()
-    @requires(Scope.CONFIGURAR)
     def post(self, data: dict[str, Any]) -> dict[str, Any]:
         """Creates a company rule (audited). Benefit rules need `resultado.fundamento`."""
         company = resolve_company()
@@ -281,9 +281,9 @@ class BaseRules(MethodView):
 
 @rules_blp.route("/<rule_id>")
 class BaseRuleItem(MethodView):
+    @requires(Scope.CONSULTAR)
     @rules_blp.response(200, BaseRuleItemSchema)
     @rules_blp.errors("NAO_ENCONTRADO")
-    @requires(Scope.CONSULTAR)
     def get(self, rule_id: str) -> dict[str, Any]:
         """A company rule of this company, or a global rule."""
         company = resolve_company()
@@ -292,10 +292,10 @@ class BaseRuleItem(MethodView):
                 return {"regra": _render_global_rule(rule)}
         return {"regra": _render_company_rule(_company_rule(rule_id, company))}
 
+    @requires(Scope.CONFIGURAR)
     @rules_blp.arguments(BaseRuleUpdateSchema, example=ex.BASE_RULE_UPDATE)
     @rules_blp.response(200, BaseRuleItemSchema)
     @rules_blp.errors("NAO_ENCONTRADO")
-    @requires(Scope.CONFIGURAR)
     def put(self, data: dict[str, Any], rule_id: str) -> dict[str, Any]:
         """Changes the company's own rule; global rules are not the company's (404)."""
         row = _company_rule(rule_id, resolve_company())
@@ -306,9 +306,9 @@ class BaseRuleItem(MethodView):
         session.commit()
         return {"regra": _render_company_rule(row)}
 
+    @requires(Scope.CONFIGURAR)
     @rules_blp.response(200, BaseRuleDeletedSchema)
     @rules_blp.errors("NAO_ENCONTRADO")
-    @requires(Scope.CONFIGURAR)
     def delete(self, rule_id: str) -> dict[str, Any]:
         """Deactivates (never erases): issued documents keep their snapshots."""
         row = _company_rule(rule_id, resolve_company())

@@ -167,12 +167,12 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route("")
     class Documents(MethodView):
+        @requires(Scope.EMITIR)
         @blp.arguments(IssueRequestSchema, example=EXAMPLES[modelo])
         @blp.response(200)
         @blp.documents(200, DocumentSchema, description=ISSUE_200)
         @blp.doc(responses={"202": ISSUE_202})
         @blp.errors(*ISSUE_ERRORS)
-        @requires(Scope.EMITIR)
         def post(self, body: dict[str, Any]) -> Any:
             """Issue: 200 authorized, 422 rejected, 202 `SEFAZ_UNAVAILABLE` when uncertain;
             with `Prefer: respond-async`, 202 with the queued task (`solicitacao_id`)."""
@@ -185,21 +185,21 @@ def make_blueprint(modelo: str) -> Blueprint:
             issued = operations.issue(company, current_credential(), body, modelo)
             return answer(issued)
 
+        @requires(Scope.CONSULTAR)
         @blp.arguments(ListArgsSchema, location="query")
         @blp.response(200)
         @blp.documents(200, DocumentListSchema)
         @blp.errors()
-        @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             """The selected company's documents, newest first (status, pedido, de, ate)."""
             return _list(modulo, args)
 
     @blp.route("/<document_id>")
     class Document(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.response(200)
         @blp.documents(200, DocumentSchema)
         @blp.errors("DOCUMENTO_NAO_ENCONTRADO", company=False)
-        @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """The document; a PENDENTE one is first reconciled with the authority."""
             document = operations.reconcile(selected_document(modulo, document_id).id)
@@ -207,10 +207,10 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route("/<document_id>/eventos")
     class Events(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.response(200)
         @blp.documents(200, EventListSchema)
         @blp.errors("DOCUMENTO_NAO_ENCONTRADO", company=False)
-        @requires(Scope.CONSULTAR)
         def get(self, document_id: str) -> dict[str, Any]:
             """Cancellations and correction letters registered on the document."""
             document = selected_document(modulo, document_id)
@@ -220,18 +220,18 @@ def make_blueprint(modelo: str) -> Blueprint:
 
     @blp.route("/<document_id>/xml")
     class Xml(MethodView):
+        @requires(Scope.DOWNLOAD)
         @blp.file(*FILES["xml"])
         @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "XML_INDISPONIVEL", company=False)
-        @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The authorized `nfeProc` (application/xml); 409 `XML_INDISPONIVEL` before that."""
             return _xml_response(selected_document(modulo, document_id))
 
     @blp.route(f"/<document_id>/{pdf_name}")
     class Pdf(MethodView):
+        @requires(Scope.DOWNLOAD)
         @blp.file(*FILES["pdf"])
         @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "DOCUMENTO_SEM_PROTOCOLO", company=False)
-        @requires(Scope.DOWNLOAD)
         def get(self, document_id: str) -> Response:
             """The DANFE / DANFC-e PDF rendered from the stored authorized XML."""
             return _pdf_response(selected_document(modulo, document_id))

@@ -80,9 +80,9 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/eventos/<event_id>/xml")
     class EventXml(MethodView):
+        @requires(Scope.DOWNLOAD)
         @blp.file("application/xml", EVENT_XML_EXAMPLE)
         @blp.errors("DOCUMENTO_NAO_ENCONTRADO", "NAO_ENCONTRADO", "XML_INDISPONIVEL", company=False)
-        @requires(Scope.DOWNLOAD)
         def get(self, document_id: str, event_id: str) -> Response:
             """The event's `procEventoNFe` as stored (application/xml); 409
             `XML_INDISPONIVEL` while the authority's answer is not registered."""
@@ -95,6 +95,7 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/eventos/<event_id>/pdf")
     class EventPdf(MethodView):
+        @requires(Scope.DOWNLOAD)
         @blp.file("application/pdf", "%PDF-1.4 …")
         @blp.errors(
             "DOCUMENTO_NAO_ENCONTRADO",
@@ -103,7 +104,6 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
             "EVENTO_SEM_PDF",
             company=False,
         )
-        @requires(Scope.DOWNLOAD)
         def get(self, document_id: str, event_id: str) -> Response:
             """The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
             `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer."""
@@ -120,11 +120,11 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cancelamento")
     class Cancellation(MethodView):
+        @requires(Scope.CANCELAR)
         @blp.arguments(CancelRequestSchema, example=CANCEL_EXAMPLE)
         @blp.response(200)
         @blp.documents(200, RegisteredEventSchema)
         @blp.errors(*EVENT_ERRORS, company=False)
-        @requires(Scope.CANCELAR)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Cancel an AUTORIZADA document (event 110111): 200 CANCELADA, 422
             `SEFAZ_REJECTION` (deadline, situation), 409 `STATUS_INVALIDO`, 202 uncertain."""
@@ -138,11 +138,11 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
 
     @blp.route("/<document_id>/cce")
     class Correction(MethodView):
+        @requires(Scope.CCE)
         @blp.arguments(CorrectionRequestSchema, example=CORRECTION_EXAMPLE)
         @blp.response(200)
         @blp.documents(200, RegisteredEventSchema)
         @blp.errors(*EVENT_ERRORS, company=False)
-        @requires(Scope.CCE)
         def post(self, body: dict[str, Any], document_id: str) -> dict[str, Any]:
             """Register the next correction letter (event 110110, `sequencia` 1..20)."""
             registered = events.correct(

@@ -83,6 +83,7 @@ EXAMPLE = {"modelo": 55, "serie": 1, "numero_inicial": 1, "numero_final": 1,
 
 @blp.route("")
 class Voidings(MethodView):
+    @requires(Scope.INUTILIZAR)
     @blp.arguments(VoidRequestSchema, example=EXAMPLE)
     @blp.response(200)
     @blp.documents(200, VoidingSchema)
@@ -90,7 +91,6 @@ class Voidings(MethodView):
         "MODULO_NAO_HABILITADO", "SEFAZ_REJECTION", "SEFAZ_UNAVAILABLE",
         "AUTORIDADE_RECUSOU_CERTIFICADO", "AUTORIDADE_INACESSIVEL",
     )  # fmt: skip
-    @requires(Scope.INUTILIZAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Void a range of unused numbers: 200 HOMOLOGADA; 422 `VALIDATION_ERROR` (a number
         in use, a range after the next number), 422 `SEFAZ_REJECTION`, 202 uncertain."""

@@ -58,13 +58,13 @@ def wants_async() -> bool:
 
 @blp.route("")
 class Tasks(MethodView):
+    @requires(Scope.EMITIR)
     @blp.arguments(TaskRequestSchema, example=EXAMPLE)
     @blp.response(202)
     @blp.documents(202, TaskSchema)
     @blp.documents(200, DocumentSchema)
     @blp.errors("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGRESS",
                 "IDEMPOTENCY_KEY_REUSED", "DOCUMENTO_NAO_SUPORTADO")  # fmt: skip
-    @requires(Scope.EMITIR)
     def post(self, body: dict[str, Any]) -> Any:
         """Queue an issuance: 202 with `solicitacao_id` (402 when the balance cannot hold it)."""
         documento = body.pop("documento")
@@ -77,11 +77,11 @@ class Tasks(MethodView):
             return answer_existing(enqueued)
         return queued(enqueued)
 
+    @requires(Scope.CONSULTAR)
     @blp.arguments(TaskListArgsSchema, location="query")
     @blp.response(200)
     @blp.documents(200, TaskListSchema)
     @blp.errors()
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Tasks of the selected company, newest first (filters: status, documento, pedido,
         de, ate)."""
@@ -94,10 +94,10 @@ class Tasks(MethodView):
 
 @blp.route("/<task_id>")
 class Task(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200)
     @blp.documents(200, TaskSchema)
     @blp.errors("SOLICITACAO_NAO_ENCONTRADA", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self, task_id: str) -> dict[str, Any]:
         """The task with its history of transitions."""
         task = operations.find_for(current_credential(), resolve_company(), task_id)
@@ -106,10 +106,10 @@ class Task(MethodView):
 
 @blp.route("/<task_id>/cancelar")
 class Cancel(MethodView):
+    @requires(Scope.EMITIR)
     @blp.response(200)
     @blp.documents(200, TaskSchema)
     @blp.errors("SOLICITACAO_NAO_ENCONTRADA", "SOLICITACAO_NAO_CANCELAVEL", company=False)
-    @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """CANCELADA before transmission (never a fiscal cancellation); 409 afterwards."""
         operations.cancel(current_credential(), resolve_company(), task_id)
@@ -118,10 +118,10 @@ class Cancel(MethodView):
 
 @blp.route("/<task_id>/reprocessar")
 class Reprocess(MethodView):
+    @requires(Scope.EMITIR)
     @blp.response(200)
     @blp.documents(200, TaskSchema)
     @blp.errors("SOLICITACAO_NAO_ENCONTRADA", "SOLICITACAO_NAO_REPROCESSAVEL", company=False)
-    @requires(Scope.EMITIR)
     def post(self, task_id: str) -> dict[str, Any]:
         """Back to work after the configuration was fixed (only from ACAO_NECESSARIA)."""
         operations.reprocess(current_credential(), resolve_company(), task_id)

@@ -67,18 +67,18 @@ def _routes(
     """List/create and get/update/deactivate views of one register."""
 
     class Collection(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.arguments(list_args, location="query")
         @blp.response(200, list_schema)
         @blp.errors()
-        @requires(Scope.CONSULTAR)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             """Paged list; filters `ativo` (1|0), `codigo`, `q`."""
             return operations.page(resolve_company(), kind, args).envelope()
 
+        @requires(Scope.CONFIGURAR)
         @blp.arguments(body_schema, example=examples[0])
         @blp.response(201, answer_schema)
         @blp.errors("REGISTRO_DUPLICADO")
-        @requires(Scope.CONFIGURAR)
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             """Create; 409 `REGISTRO_DUPLICADO` when the code exists in the company."""
             record, warnings = operations.create(resolve_company(), kind, body)
@@ -87,16 +87,16 @@ def _routes(
             return answer
 
     class Item(MethodView):
+        @requires(Scope.CONSULTAR)
         @blp.response(200, answer_schema)
         @blp.errors("NAO_ENCONTRADO")
-        @requires(Scope.CONSULTAR)
         def get(self, record_id: str) -> dict[str, Any]:
             return {"item": kind.render(operations.get(resolve_company(), kind, record_id))}
 
+        @requires(Scope.CONFIGURAR)
         @blp.arguments(update_schema, example=examples[1])
         @blp.response(200, answer_schema)
         @blp.errors("NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
-        @requires(Scope.CONFIGURAR)
         def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
             """Partial update; the merged record is validated as a whole."""
             company = resolve_company()
@@ -106,9 +106,9 @@ def _routes(
             _commit()
             return answer
 
+        @requires(Scope.CONFIGURAR)
         @blp.response(200, answer_schema)
         @blp.errors("NAO_ENCONTRADO")
-        @requires(Scope.CONFIGURAR)
         def delete(self, record_id: str) -> dict[str, Any]:
             """Logical deletion: `ativo` false; the record is kept and answered."""
             company = resolve_company()

@@ -40,9 +40,9 @@ def _own_wallet() -> tuple[Account, Wallet]:
 
 @blp.route("/status")
 class WalletStatus(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200, WalletStatusSchema)
     @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Wallet status with the prices per document type."""
         account, wallet = _own_wallet()
@@ -61,9 +61,9 @@ class WalletStatus(MethodView):
 
 @blp.route("/saldo")
 class WalletBalance(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.response(200, BalanceSchema)
     @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self) -> dict[str, Any]:
         """Balance; with unlimited credits it is kept but never consumed."""
         account, wallet = _own_wallet()
@@ -77,10 +77,10 @@ class WalletBalance(MethodView):
 
 @blp.route("/extrato")
 class WalletStatement(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(StatementArgsSchema, location="query")
     @blp.response(200, StatementSchema)
     @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Ledger, newest first, filtered by period (`de`, `ate` inclusive) and type."""
         account, wallet = _own_wallet()

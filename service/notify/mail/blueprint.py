@@ -51,10 +51,10 @@ EXAMPLE = {"tipos": ["autorizada", "rejeitada", "acao_necessaria"],
 
 @blp.route("/preferencias")
 class Preferences(MethodView):
+    @requires(Scope.CONSULTAR)
     @blp.arguments(PreferenceQuerySchema, location="query")
     @blp.response(200, PreferenceSchema)
     @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
-    @requires(Scope.CONSULTAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The preference in force: the company's, else the account's, else the default
         (`origem` says which)."""
@@ -62,10 +62,10 @@ class Preferences(MethodView):
         company_id = _company_id(args)
         return _answer(preferences.effective(runtime.db(), credential.account_id, company_id))
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(PreferenceBodySchema, example=EXAMPLE)
     @blp.response(200, PreferenceSchema)
     @blp.errors("EMPRESA_NAO_AUTORIZADA", company=False)
-    @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any]) -> dict[str, Any]:
         """Replace the preference of the company (or of the account without a selector)."""
         credential = current_credential()

@@ -38,18 +38,18 @@ EXAMPLE = {"url": "https://erp.example.com/webhooks/fiscal",
 
 @blp.route("")
 class Webhooks(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(WebhookListArgsSchema, location="query")
     @blp.response(200, WebhookListSchema)
     @blp.errors(company=False)
-    @requires(Scope.CONFIGURAR)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """The account's webhooks, newest first (a test key sees only test webhooks)."""
         return operations.page(runtime.db(), current_credential(), args).envelope()
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(WebhookSchema, example=EXAMPLE)
     @blp.response(201, WebhookCreatedSchema)
     @blp.errors("EMPRESA_NAO_AUTORIZADA", "LIMITE_WEBHOOKS", company=False)
-    @requires(Scope.CONFIGURAR)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Creates a webhook; the signing secret is in this answer and never again."""
         session = runtime.db()
@@ -60,17 +60,17 @@ class Webhooks(MethodView):
 
 @blp.route("/<webhook_id>")
 class WebhookItem(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(200, WebhookAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", company=False)
-    @requires(Scope.CONFIGURAR)
     def get(self, webhook_id: str) -> dict[str, Any]:
         subscription = operations.get(runtime.db(), current_credential(), webhook_id)
         return {"webhook": operations.render(subscription)}
 
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(WebhookUpdateSchema, example={"eventos": ["nfe.*", "fiscal.document.*"]})
     @blp.response(200, WebhookAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", "EMPRESA_NAO_AUTORIZADA", "LIMITE_WEBHOOKS", company=False)
-    @requires(Scope.CONFIGURAR)
     def put(self, body: dict[str, Any], webhook_id: str) -> dict[str, Any]:
         """Partial update; `ativo: true` reactivates, `empresa_id: null` drops the filter."""
         session, credential = runtime.db(), current_credential()
@@ -79,9 +79,9 @@ class WebhookItem(MethodView):
         session.commit()
         return {"webhook": operations.render(subscription)}
 
+    @requires(Scope.CONFIGURAR)
     @blp.response(200, WebhookAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", company=False)
-    @requires(Scope.CONFIGURAR)
     def delete(self, webhook_id: str) -> dict[str, Any]:
         """Deactivates (the record and its delivery log stay; PUT `ativo: true` restores)."""
         session, credential = runtime.db(), current_credential()
@@ -93,9 +93,9 @@ class WebhookItem(MethodView):
 
 @blp.route("/<webhook_id>/rotacionar-segredo")
 class WebhookRotation(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(200, WebhookRotatedSchema)
     @blp.errors("NAO_ENCONTRADO", company=False)
-    @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str) -> dict[str, Any]:
         """New secret, answered once; the old one also signs until `segredo_anterior_expira_em`."""
         session, credential = runtime.db(), current_credential()
@@ -111,10 +111,10 @@ class WebhookRotation(MethodView):
 
 @blp.route("/<webhook_id>/entregas")
 class WebhookDeliveries(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.arguments(DeliveryListArgsSchema, location="query")
     @blp.response(200, DeliveryListSchema)
     @blp.errors("NAO_ENCONTRADO", company=False)
-    @requires(Scope.CONFIGURAR)
     def get(self, args: dict[str, Any], webhook_id: str) -> dict[str, Any]:
         """Delivery log, newest first: status and every attempt (HTTP code, latency, error)."""
         session = runtime.db()
@@ -124,9 +124,9 @@ class WebhookDeliveries(MethodView):
 
 @blp.route("/<webhook_id>/entregas/<entrega_id>/reenviar")
 class WebhookReplay(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(202, DeliveryAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", "WEBHOOK_INATIVO", "ENTREGA_EM_ANDAMENTO", company=False)
-    @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str, entrega_id: str) -> dict[str, Any]:
         """Schedules a delivered or failed delivery again (same `X-Webhook-Id` and body)."""
         session = runtime.db()
@@ -138,9 +138,9 @@ class WebhookReplay(MethodView):
 
 @blp.route("/<webhook_id>/teste")
 class WebhookTest(MethodView):
+    @requires(Scope.CONFIGURAR)
     @blp.response(202, TestEventAnswerSchema)
     @blp.errors("NAO_ENCONTRADO", "WEBHOOK_INATIVO", company=False)
-    @requires(Scope.CONFIGURAR)
     def post(self, webhook_id: str) -> dict[str, Any]:
         """Sends a `webhook.test` event to this webhook through the normal delivery path."""
         session = runtime.db()
