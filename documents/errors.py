@@ -7,10 +7,19 @@ catalogue without parsing messages.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
-if TYPE_CHECKING:
-    from documents.schemas import SchemaViolation
+
+@dataclass(frozen=True)
+class SchemaViolation:
+    """One finding of the XSD validator: 1-based line (0 if unknown), element path, message.
+
+    Defined here, beside the error that carries it, so `schemas` depends on `errors` and never
+    the other way round."""
+
+    line: int
+    path: str
+    message: str
 
 
 class DocumentError(Exception):

@@ -19,20 +19,11 @@ import nfelib
 import yaml
 from lxml import etree
 
-from documents.errors import SchemaViolationError, UnknownSchemaError
+from documents.errors import SchemaViolation, SchemaViolationError, UnknownSchemaError
 from documents.xml import parse_untrusted
 
 CATALOGUE_PATH = Path(__file__).resolve().parent.parent / "xsd" / "catalogue.yaml"
 NFELIB_ROOT = Path(nfelib.__file__).resolve().parent
-
-
-@dataclass(frozen=True)
-class SchemaViolation:
-    """One finding of the XSD validator: 1-based line (0 if unknown), element path, message."""
-
-    line: int
-    path: str
-    message: str
 
 
 @dataclass(frozen=True)

@@ -64,6 +64,14 @@ class CteClient:
         answer = self._transport.call(svc.CTE_EVENT, self._route, signed_event, "retEventoCTe")
         return interpret(answer, answers.event)
 
+    # The interface every authority client offers the lifecycle (transmission/clients.py).
+    deliver = authorize
+    look_up = query
+
+    def register_event(self, key: str, signed_event: bytes) -> SendOutcome:
+        """`send_event` (the key travels inside the signed event)."""
+        return self.send_event(signed_event)
+
 
 def read_reception(protocol_name: str) -> answers.Reader[SendOutcome]:
     """retCTe/retCTeOS/retMDFe: the protocol decides when present, else the answer's cStat."""

@@ -74,6 +74,14 @@ class MdfeClient:
         answer = self._transport.call(svc.MDFE_EVENT, self._route, signed_event, "retEventoMDFe")
         return interpret(answer, answers.event)
 
+    # The interface every authority client offers the lifecycle (transmission/clients.py).
+    deliver = authorize
+    look_up = query
+
+    def register_event(self, key: str, signed_event: bytes) -> SendOutcome:
+        """`send_event` (the key travels inside the signed event)."""
+        return self.send_event(signed_event)
+
 
 def _read_open(ret: etree._Element, raw: bytes) -> OpenManifests | Failure:
     """111: open manifests listed in `infMDFe`; 112: none."""

@@ -67,22 +67,28 @@ class Denied:
     chave: str | None = None
 
 
+DUPLICATE_CODES = frozenset({"204", "539", "E0014"})
+"""The authority already holds this document or number: SEFAZ 204/539, national NFS-e E0014."""
+
+
 @dataclass(frozen=True)
 class Rejected:
     """A definitive refusal; cStat and xMotivo verbatim. For duplicates (204/539) `duplicate_key`
     is the key named in `[chNFe:...]` and `duplicate_receipt` the `[nRec:...]`, so the caller can
-    reconcile by query instead of re-issuing."""
+    reconcile by query instead of re-issuing. `messages` holds every (code, description) when
+    the authority gives several (the national NFS-e's E-codes)."""
 
     cStat: str
     xMotivo: str
     raw: bytes
     duplicate_key: str | None = None
     duplicate_receipt: str | None = None
+    messages: tuple[tuple[str, str], ...] = ()
 
     @property
     def is_duplicate(self) -> bool:
-        """204/539: the authority already holds this document (or this number)."""
-        return self.cStat in {"204", "539"}
+        """204/539/E0014: the authority already holds this document (or this number)."""
+        return self.cStat in DUPLICATE_CODES
 
 
 @dataclass(frozen=True)
