@@ -118,8 +118,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
+    edge.install(app)  # the URL's length first (transport, like gunicorn's own limit); the
+    # body's checks run when it is parsed, so after the guard's
     guard.install(app)  # after the request id is set, before any view parses its body
-    edge.install(app)  # then the edge's checks of URL, content type and text (answers carry the id)
     app.teardown_appcontext(runtime.close_db)
     api = Api(app)
     _register_security(api)

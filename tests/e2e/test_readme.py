@@ -49,7 +49,7 @@ def _task_until_final(running: Quickstart, task_id: str, seconds: float = 90) ->
     """What the README says to do with the task: ask again until it is final."""
     deadline = time.monotonic() + seconds
     while True:
-        task: dict[str, Any] = running.get(f"/fiscal/solicitacoes/{task_id}").json()
+        task: dict[str, Any] = running.get(f"/fiscal/solicitacoes/{task_id}?empresa=LOJA").json()
         if task["status"] in ("AUTORIZADA", "REJEITADA", "ACAO_NECESSARIA"):
             return task
         assert time.monotonic() < deadline, task
