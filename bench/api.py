@@ -18,7 +18,7 @@ error and is reported. CPU per document comes from /proc (service, simulator, th
 PostgreSQL backends, the clients), and what PostgreSQL's backends wait on is sampled from
 pg_stat_activity and pg_locks. Then, with no load, `--profile-runs` issuances go through the
 same database and simulator in this process (Flask test client) with timers around the phases
-of `service.nfe.operations.issue`, to say where a request's time goes; a last probe times the
+of `service.issuance.operations.issue`, to say where a request's time goes; a last probe times the
 simulator's round trip with and without TCP_NODELAY on its handler.
 
 Processes and the database are cleaned up even when a step fails.
@@ -469,21 +469,21 @@ def server_durations(log: Path, offset: int) -> tuple[list[float], int]:
 
 PHASES = [
     # (module, attribute path, label, top level?)
-    ("service.nfe.operations", "_early_replay", "order lookup (idempotent replay check)", True),
+    ("service.issuance.operations", "_early_replay", "order lookup (idempotent replay check)", True),
     ("service.nfe.assemble", "draft", "draft: registers, engine, document data", True),
     ("service.nfe.assemble", "_decide", "of which tax engine (rule set cache + compute)", False),
-    ("service.nfe.operations", "_accept", "acceptance transaction (order, number, hold, XML)",
+    ("service.issuance.operations", "_accept", "acceptance transaction (order, number, hold, XML)",
      True),
-    ("service.nfe.operations", "credentials_for", "of which company A1 (cache; also in transmit)",
+    ("service.issuance.operations", "credentials_for", "of which company A1 (cache; also in transmit)",
      False),
-    ("service.nfe.acceptance", "find_order", "of which order lookup (FOR UPDATE)", False),
+    ("service.issuance.acceptance", "find_order", "of which order lookup (FOR UPDATE)", False),
     ("service.issuance.numbering", "allocate_number", "of which next number (row lock)", False),
-    ("service.nfe.acceptance", "reserve", "of which wallet hold", False),
-    ("service.nfe.acceptance", "prepare_nfe", "of which build + sign + XSD of the NF-e", False),
-    ("service.nfe.operations", "_transmit", "transmission and recording", True),
+    ("service.issuance.acceptance", "reserve", "of which wallet hold", False),
+    ("service.nfe.family", "prepare_nfe", "of which build + sign + XSD of the NF-e", False),
+    ("service.issuance.operations", "transmit", "transmission and recording", True),
     ("documents.transmission.http", "_connect", "of which TCP + mutual TLS handshake", False),
-    ("service.nfe.transmit", "send", "of which send + simulator answer (incl. handshake)", False),
-    ("service.nfe.transmit", "record", "of which record the answer (row lock, commit)", False),
+    ("service.issuance.outcome", "send", "of which send + simulator answer (incl. handshake)", False),
+    ("service.issuance.outcome", "record", "of which record the answer (row lock, commit)", False),
     ("sqlalchemy.orm", "Session.commit", "across all phases: DB commits (WAL flush)", False),
 ]  # fmt: skip
 REST = "rest: HTTP, auth, rate limit, validation, company, answer"

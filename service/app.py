@@ -11,6 +11,7 @@ from service.api import Api
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
 from service.db import make_engine, make_session_factory
+from service.issuance import registry
 from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from service.queue import dispatch
@@ -124,6 +125,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.teardown_appcontext(runtime.close_db)
     api = Api(app)
     _register_security(api)
+    registry.load()  # the document families, before their routes, the queue and the outboxes
     _register_blueprints(app, api)
     if settings.runs_inprocess_worker:
         from service.queue.inprocess import start_inprocess_worker

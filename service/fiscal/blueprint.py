@@ -9,6 +9,7 @@ from flask import request
 from flask.views import MethodView
 from sqlalchemy import select
 
+from documents.nfe.model import Modelo
 from engine import DocumentType, TaxResult, compute, snapshot
 from service import clock, runtime
 from service.accounts.scopes import Scope
@@ -99,8 +100,8 @@ class Calculate(MethodView):
         return _calculate(body, explain=query["explain"])[1]
 
 
-_GOODS = {"NFE": "55", "NFCE": "65"}
-_MODULE = {"55": Module.NFE, "65": Module.NFCE}
+_GOODS = {"NFE": Modelo.NFE.value, "NFCE": Modelo.NFCE.value}
+_MODULE = {Modelo.NFE.value: Module.NFE, Modelo.NFCE.value: Module.NFCE}
 
 
 def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> preview.Outcome:

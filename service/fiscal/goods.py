@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from documents.nfe.model import Modelo
 from engine import Counterpart, DocumentType
 from service.companies.models import Company
 from service.errors import ApiError
@@ -19,7 +20,7 @@ from service.nfe.assemble import counterpart_of
 from service.nfe.registers import Gaps, products_by_code, resolve_party
 from service.registers.models import Product
 
-_MODELO = {DocumentType.NFE: "55", DocumentType.NFCE: "65"}
+_MODELO = {DocumentType.NFE: Modelo.NFE.value, DocumentType.NFCE: Modelo.NFCE.value}
 
 
 def registered_products(

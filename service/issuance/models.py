@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Enum,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -46,6 +47,20 @@ class DocumentStatus(StrEnum):
     REJEITADA = "REJEITADA"
     DENEGADA = "DENEGADA"
     CANCELADA = "CANCELADA"
+    ENCERRADA = "ENCERRADA"
+    """An MDF-e closed on arrival (event 110112); still authorized, no longer open."""
+
+
+def enum_column(values: type[StrEnum]) -> Enum:
+    """A StrEnum stored as its wire value in a VARCHAR (no database enum type, so a new value
+    needs no migration on either backend; the Python side only ever sees members)."""
+    return Enum(
+        values,
+        native_enum=False,
+        create_constraint=False,
+        length=12,
+        values_callable=lambda members: [m.value for m in members],
+    )
 
 
 UNRESOLVED = frozenset({DocumentStatus.PROCESSANDO, DocumentStatus.PENDENTE})
@@ -56,6 +71,16 @@ class EventKind(StrEnum):
     CANCELAMENTO = "CANCELAMENTO"
     CCE = "CCE"
     DESACORDO = "DESACORDO"
+    ENCERRAMENTO = "ENCERRAMENTO"
+    INCLUSAO_CONDUTOR = "INCLUSAO_CONDUTOR"
+
+
+class EventStatus(StrEnum):
+    """An event's life: claimed and being sent, sent with an unknown answer, registered."""
+
+    PROCESSANDO = "PROCESSANDO"
+    PENDENTE = "PENDENTE"
+    REGISTRADO = "REGISTRADO"
 
 
 class Order(Base):
@@ -106,9 +131,13 @@ class FiscalDocument(Base):
     pedido: Mapped[str] = mapped_column(String(60), index=True)
     serie: Mapped[int] = mapped_column(Integer)
     numero: Mapped[int] = mapped_column(Integer)
-    chave: Mapped[str] = mapped_column(String(44), unique=True)
+    chave: Mapped[str] = mapped_column(String(50), unique=True)
+    """The access key: 44 positions (SEFAZ families) or the NFS-e's 50; for an NFS-e not yet
+    authorized, its DPS id stands here until the national system answers the key."""
+    dps_id: Mapped[str | None] = mapped_column(String(45), nullable=True, index=True)
+    """NFS-e: the DPS id (`DPS` + 42 digits), how an uncertain NFS-e is looked up."""
     tp_emis: Mapped[str] = mapped_column(String(1), default="1")
-    status: Mapped[str] = mapped_column(String(12), index=True)
+    status: Mapped[DocumentStatus] = mapped_column(enum_column(DocumentStatus), index=True)
     fingerprint: Mapped[str] = mapped_column(String(64))
     requisicao: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     xml_assinado: Mapped[bytes] = mapped_column(LargeBinary)
@@ -145,7 +174,9 @@ class DocumentEvent(Base):
     tipo: Mapped[str] = mapped_column(String(20))
     tp_evento: Mapped[str] = mapped_column(String(6))
     sequencia: Mapped[int] = mapped_column(Integer, default=1)
-    status: Mapped[str] = mapped_column(String(12), default="REGISTRADO")
+    status: Mapped[EventStatus] = mapped_column(
+        enum_column(EventStatus), default=EventStatus.REGISTRADO
+    )
     texto: Mapped[str] = mapped_column(String(1000))
     protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
     sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)

@@ -96,7 +96,7 @@ class Draft:
 
 
 def _kind(modelo: str) -> DocumentType:
-    return DocumentType.NFE if modelo == "55" else DocumentType.NFCE
+    return DocumentType.NFE if modelo == doc.Modelo.NFE else DocumentType.NFCE
 
 
 def _engine_items(items: list[dict[str, Any]], products: dict[str, Product]) -> tuple[Item, ...]:
@@ -135,7 +135,7 @@ def counterpart_of(
     kind = PersonType.PF if len(party.cpf_cnpj) == 11 else PersonType.PJ
     contribuinte = party.indicador_ie == 1
     if consumidor_final is None:
-        consumidor_final = modelo == "65" or not contribuinte
+        consumidor_final = modelo == doc.Modelo.NFCE or not contribuinte
     return Counterpart(
         uf=address.get("uf") or company.uf,
         cod_municipio=address.get("cod_municipio"),
@@ -307,7 +307,7 @@ def _payments(
 
 
 def _csc(company: Company, modelo: str) -> Csc | None:
-    if modelo != "65" or company.csc_cifrado is None:
+    if modelo != doc.Modelo.NFCE or company.csc_cifrado is None:
         return None
     code = runtime.current().secrets.open(company.csc_cifrado).decode()
     return Csc(id=str(company.csc_id), code=code)
@@ -346,7 +346,7 @@ def draft(
     products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
     check_items(body["itens"], products, gaps)
     party = resolve_party(
-        session, company, body.get("cliente"), needs_address=modelo == "55", gaps=gaps
+        session, company, body.get("cliente"), needs_address=modelo == doc.Modelo.NFE, gaps=gaps
     )
     nature = resolve_nature(session, company, body.get("natureza"), modelo, gaps)
     gaps.raise_if_any()
@@ -378,7 +378,7 @@ def draft(
         id_dest=_id_dest(company, party),
         final_consumer=counterpart.consumidor_final is True,
         ind_pres=presence,
-        tp_imp=doc.TpImp.DANFCE if modelo == "65" else doc.TpImp.RETRATO,
+        tp_imp=doc.TpImp.DANFCE if modelo == doc.Modelo.NFCE else doc.TpImp.RETRATO,
         change=change,
         additional_info=_info(body, nature),
         intermediary=_intermediary(body.get("intermediador"), presence),

@@ -33,7 +33,7 @@ from documents.keys import AccessKey
 from documents.nfe.builder import NFE_NS
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
-from documents.transmission.nfe import NfeClient
+from documents.transmission.clients import AuthorityClient
 from documents.transmission.outcome import Authorized, Cancelled, NotSent, Rejected
 from documents.wrappers import proc_evento_nfe
 from documents.xml import parse_untrusted
@@ -43,18 +43,20 @@ from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
-from service.issuance import not_delivered
+from service.issuance import documents, not_delivered, registry
 from service.issuance.credentials import CompanyCredentials, credentials_for
+from service.issuance.documents import load_document, lock_document
 from service.issuance.models import (
     UNRESOLVED,
     DocumentEvent,
     DocumentStatus,
     EventKind,
+    EventStatus,
     FiscalDocument,
 )
-from service.nfe import operations, transmit
-from service.nfe.transmit import batch_id, lock_document, until_sent
-from service.nfe.transmit import within_budget as within_query_budget
+from service.issuance.outcome import client_for, until_sent
+from service.issuance.reconcile import reconcile, stale_after
+from service.issuance.reconcile import within_budget as within_query_budget
 from service.notify.publish import document_changed
 
 log = logging.getLogger("service.nfe.events")
@@ -62,10 +64,10 @@ log = logging.getLogger("service.nfe.events")
 MAX_CCE = 20
 """A document takes at most 20 correction letters (nSeqEvento 1..20; SEFAZ rejects 594)."""
 
-REGISTERED = "REGISTRADO"
-PROCESSING = "PROCESSANDO"
+REGISTERED = EventStatus.REGISTRADO
+PROCESSING = EventStatus.PROCESSANDO
 """Claimed and being sent right now (fresh), or abandoned by a dead process (stale)."""
-PENDING = "PENDENTE"
+PENDING = EventStatus.PENDENTE
 """Sent, answer unknown: resolved by querying the key before anything is sent again."""
 ABSENT = "AUSENTE"
 """Outcome of a query (never stored): the authority does not hold the event."""
@@ -138,7 +140,7 @@ def cancel(
     credential: Credential, company: Company, modulo: str, document_id: str, justificativa: str
 ) -> Registered:
     """POST /{nfe|nfce}/{id}/cancelamento: the document becomes CANCELADA (and stays charged)."""
-    found = operations.find_document(credential, company, modulo, document_id)
+    found = documents.find_document(credential, company, registry.by_module(modulo), document_id)
     return _register(found, company, EventKind.CANCELAMENTO, justificativa)
 
 
@@ -146,7 +148,7 @@ def correct(
     credential: Credential, company: Company, document_id: str, correcao: str
 ) -> Registered:
     """POST /nfe/{id}/cce: the next correction letter (sequence controlled here, 1..20)."""
-    found = operations.find_document(credential, company, "nfe", document_id)
+    found = documents.find_document(credential, company, registry.by_module("nfe"), document_id)
     return _register(found, company, EventKind.CCE, correcao)
 
 
@@ -163,9 +165,9 @@ def normalized(kind: EventKind, text: str) -> str:
 
 
 def _register(found: FiscalDocument, company: Company, kind: EventKind, text: str) -> Registered:
-    """`found` is the selected company's document (`operations.find_document`)."""
+    """`found` is the selected company's document (`documents.find_document`)."""
     if found.status in UNRESOLVED:
-        found = operations.reconcile(found.id)  # it may be authorized: ask before refusing
+        found = reconcile(found.id)  # it may be authorized: ask before refusing
     if found.status != DocumentStatus.AUTORIZADA and _pending(runtime.db(), found.id, kind) is None:
         raise ApiError("STATUS_INVALIDO")
     texto = normalized(kind, text)
@@ -188,7 +190,7 @@ def _register(found: FiscalDocument, company: Company, kind: EventKind, text: st
 
 
 def _send_and_record(ctx: Context, step: _Send) -> Registered:
-    outcome = _send(_client(ctx), step.signed)
+    outcome = _send(_client(ctx), step.signed, load_document(ctx.document_id).chave)
     verdict = _record(ctx, step, outcome)
     if verdict == REGISTERED:
         return _answer(ctx, step.event_id)
@@ -212,7 +214,7 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
         document = lock_document(session, ctx.document_id)
         pending = _pending(session, ctx.document_id, ctx.kind)
         if pending is not None:
-            fresh = pending.created_at > now - operations.stale_after()
+            fresh = pending.created_at > now - stale_after()
             if pending.status == PROCESSING and fresh:
                 return _Wait(pending.id, in_flight=True)
             if not within_query_budget(document, now):
@@ -240,9 +242,9 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
         return _Send(event.id, signed)
 
 
-def _send(client: NfeClient, signed: bytes) -> Any:
+def _send(client: AuthorityClient, signed: bytes, key: str) -> Any:
     """Send the stored bytes; again only when nothing reached the authority."""
-    return until_sent(lambda: client.send_event(signed, batch_id=batch_id()))
+    return until_sent(lambda: client.register_event(key, signed))
 
 
 def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | NotSent | str:
@@ -283,8 +285,8 @@ def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | NotSent | str
 def _resolve(ctx: Context, event_id: str) -> str:
     """Query the key (one query already budgeted): REGISTRADO, PENDENTE when the answer says
     nothing, or ABSENT when the authority does not hold the event (its row is then dropped)."""
-    document = _load(ctx.document_id)
-    outcome = _client(ctx).query(document.chave)
+    document = load_document(ctx.document_id)
+    outcome = _client(ctx).look_up(document.chave)
     with transaction(runtime.current().sessions) as session:
         document = lock_document(session, ctx.document_id)
         event = session.get(DocumentEvent, event_id)
@@ -309,7 +311,7 @@ def _cancelled_elsewhere(
     """The key answers cancelled but without our event's XML: the document is cancelled all
     the same; a pending cancellation counts as registered (no XML), a pending CC-e is void."""
     before = document.status
-    document.status = DocumentStatus.CANCELADA.value
+    document.status = DocumentStatus.CANCELADA
     document.cancelado_em = document.cancelado_em or utcnow()
     document_changed(session, document, before)
     if event.tipo != EventKind.CANCELAMENTO:
@@ -327,7 +329,7 @@ def _registered(
     event.texto = found.texto or event.texto
     if event.tipo == EventKind.CANCELAMENTO:
         before = document.status
-        document.status = DocumentStatus.CANCELADA.value
+        document.status = DocumentStatus.CANCELADA
         document.cancelado_em = document.cancelado_em or utcnow()
         document_changed(session, document, before)
     else:
@@ -394,18 +396,9 @@ def registered_in(raw: bytes, tp_evento: str, sequence: int) -> _Registration | 
 # -- helpers ------------------------------------------------------------------------------
 
 
-def _client(ctx: Context) -> NfeClient:
-    document = _load(ctx.document_id)
-    return transmit.client_for(
-        runtime.current().authority, ctx.creds, document, str(ctx.company.uf)
-    )
-
-
-def _load(document_id: str) -> FiscalDocument:
-    with transaction(runtime.current().sessions) as session:
-        document = session.get(FiscalDocument, document_id)
-        assert document is not None
-        return document
+def _client(ctx: Context) -> AuthorityClient:
+    document = load_document(ctx.document_id)
+    return client_for(runtime.current().authority, ctx.creds, document, ctx.company)
 
 
 def _pending(session: Session, document_id: str, kind: EventKind) -> DocumentEvent | None:
@@ -433,7 +426,7 @@ def _waiting(ctx: Context, wait: _Wait) -> ApiError:
         document = session.get(FiscalDocument, ctx.document_id)
         event = session.get(DocumentEvent, wait.event_id)
         assert document is not None
-    body = operations.render(document, with_events=True)
+    body = documents.render(document, with_events=True)
     if event is not None:
-        body["evento"] = operations.render_event(event)
+        body["evento"] = documents.render_event(event)
     return ApiError("SEFAZ_UNAVAILABLE", body=body)

@@ -8,6 +8,7 @@ import marshmallow as ma
 from flask import Response
 from flask.views import MethodView
 
+from documents.nfe.model import Modelo
 from service import runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
@@ -15,8 +16,10 @@ from service.auth import current_credential, requires
 from service.companies.models import Company
 from service.companies.resolver import resolve_company
 from service.errors import ApiError
+from service.issuance import documents
+from service.issuance.family import Family
 from service.issuance.models import DocumentEvent, EventKind, FiscalDocument
-from service.nfe import events, operations, pdfs
+from service.nfe import events, pdfs
 from service.nfe.schemas import RegisteredEventSchema
 from service.validators import Length, layout_text
 
@@ -47,16 +50,16 @@ def render(registered: events.Registered) -> dict[str, Any]:
     """The document as it is now plus the event; `protocolo` is the event's protocol (the
     authorization's stays in `protocolo_autorizacao`)."""
     document, event = registered.document, registered.event
-    data = operations.render(document, with_events=True)
+    data = documents.render(document, with_events=True)
     data["protocolo_autorizacao"] = document.protocolo
     data["protocolo"] = event.protocolo
-    data["evento"] = operations.render_event(event)
+    data["evento"] = documents.render_event(event)
     return data
 
 
 def _registered(document: FiscalDocument, event_id: str) -> DocumentEvent:
     """The document's event with the authority's answer stored (its `procEventoNFe`)."""
-    event = operations.find_event(document, event_id)
+    event = documents.find_event(document, event_id)
     if event.status != events.REGISTERED or event.xml is None:
         raise ApiError(
             "XML_INDISPONIVEL", "O evento ainda não tem resposta registrada da autoridade."
@@ -73,10 +76,10 @@ def _event_file(
     )
 
 
-def register_event_routes(blp: Blueprint, modelo: str) -> None:
+def register_event_routes(blp: Blueprint, family: Family) -> None:
     """Routes `POST /{id}/cancelamento` (both models), `POST /{id}/cce` (NF-e only) and the
     event's files `GET /{id}/eventos/{evento_id}/xml|pdf`."""
-    modulo = "nfe" if modelo == "55" else "nfce"
+    modulo = family.module
 
     @blp.route("/<document_id>/eventos/<event_id>/xml")
     class EventXml(MethodView):
@@ -86,8 +89,8 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
         def get(self, document_id: str, event_id: str) -> Response:
             """The event's `procEventoNFe` as stored (application/xml); 409
             `XML_INDISPONIVEL` while the authority's answer is not registered."""
-            document = operations.find_document(
-                current_credential(), resolve_company(), modulo, document_id
+            document = documents.find_document(
+                current_credential(), resolve_company(), family, document_id
             )
             event = _registered(document, event_id)
             assert event.xml is not None
@@ -107,10 +110,10 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
         def get(self, document_id: str, event_id: str) -> Response:
             """The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
             `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer."""
-            document = operations.find_document(
-                current_credential(), resolve_company(), modulo, document_id
+            document = documents.find_document(
+                current_credential(), resolve_company(), family, document_id
             )
-            if operations.find_event(document, event_id).tipo != EventKind.CCE:
+            if documents.find_event(document, event_id).tipo != EventKind.CCE:
                 raise ApiError("EVENTO_SEM_PDF")
             event = _registered(document, event_id)
             company = runtime.db().get(Company, document.company_id)
@@ -133,7 +136,7 @@ def register_event_routes(blp: Blueprint, modelo: str) -> None:
             )
             return render(registered)
 
-    if modelo != "55":
+    if family.model != Modelo.NFE:
         return  # NFC-e takes no correction letter (SEFAZ rejection 784)
 
     @blp.route("/<document_id>/cce")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from documents.errors import PdfRenderError
+from documents.nfe.model import Modelo
 from documents.pdf import render_dacce, render_danfce, render_danfe
 from service.companies.models import Company
 from service.errors import ApiError
@@ -14,7 +15,7 @@ def render(document: FiscalDocument) -> bytes:
     assert document.xml_autorizado is not None
     cancelled = document.status == DocumentStatus.CANCELADA
     try:
-        if document.modelo == "65":
+        if document.modelo == Modelo.NFCE:
             return render_danfce(document.xml_autorizado, cancelled=cancelled)
         return render_danfe(document.xml_autorizado, cancelled=cancelled)
     except PdfRenderError as exc:

@@ -25,9 +25,9 @@ from engine.serialize import jsonable
 from service import clock
 from service.companies.models import Company
 from service.errors import ApiError
+from service.issuance import registry
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.nfe import assemble
-from service.nfe.acceptance import serie_for
 
 PLACEHOLDER_NUMBER = 1
 """nNF of the validated XML: a real number is taken only by the issuance, under its lock."""
@@ -93,7 +93,7 @@ def evaluate(
     if certificate_gap is not None:
         raise configuration_required(certificate_gap)
     assert creds is not None
-    layout = check_layout(draft, creds, serie=serie_for(company, modelo), now=now)
+    layout = check_layout(draft, creds, serie=registry.by_model(modelo).series(company), now=now)
     return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
 
 
@@ -220,5 +220,5 @@ def render_validation(outcome: Outcome) -> dict[str, Any]:
     """POST /fiscal/validate: `valid` means complete, consistent and inside the layout."""
     data = _common(outcome)
     data["valid"] = outcome.layout.validado
-    data["document"]["documento"] = "NFE" if outcome.modelo == "55" else "NFCE"
+    data["document"]["documento"] = registry.by_model(outcome.modelo).documento
     return data

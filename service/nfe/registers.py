@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from documents.nfe.model import Modelo
 from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
@@ -174,7 +175,7 @@ def resolve_nature(
         if found is None:
             raise invalid_field("natureza", f"Natureza '{codigo}' não cadastrada.")
         return found
-    default = Nature.padrao_nfe if modelo == "55" else Nature.padrao_nfce
+    default = Nature.padrao_nfe if modelo == Modelo.NFE else Nature.padrao_nfce
     found = session.execute(query.where(default.is_(True))).scalars().first()
     if found is None:
         gaps.add("natureza", "NATUREZA_AUSENTE")
@@ -200,5 +201,5 @@ def check_issuer(company: Company, modelo: str, gaps: Gaps) -> None:
     for name in _ISSUER_FIELDS:
         if not getattr(company, name):
             gaps.add(f"emitente.{name}", "EMITENTE_INCOMPLETO")
-    if modelo == "65" and not company.has_csc:
+    if modelo == Modelo.NFCE and not company.has_csc:
         gaps.add("emitente.csc", "CSC_AUSENTE")

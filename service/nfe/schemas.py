@@ -6,11 +6,12 @@ from typing import Any
 
 import marshmallow as ma
 
+from documents.nfe.model import Modelo
 from service.brazil import documents as br
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
 from service.issuance.models import DocumentStatus
-from service.pagination import PageSchema
+from service.issuance.schemas import EventSchema
 from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
@@ -129,25 +130,13 @@ class IssueRequestSchema(CompanySelector):
     frete = ma.fields.Nested(FreightSchema)
 
 
-class EventSchema(ma.Schema):
-    """A cancellation or correction letter registered on a document."""
-
-    id = ma.fields.String()
-    tipo = ma.fields.String(metadata={"example": "CANCELAMENTO"})
-    sequencia = ma.fields.Integer()
-    status = ma.fields.String()
-    protocolo = ma.fields.String(allow_none=True)
-    texto = ma.fields.String(allow_none=True)
-    criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
-
-
 class DocumentSchema(ma.Schema):
     """The document as the issuance and GET answer it (`operations.render`); for the docs."""
 
     id = ma.fields.String(metadata={"example": "nfe_0123456789abcdef01234567"})
     status = ma.fields.String(metadata={"enum": [s.value for s in DocumentStatus]})
     pedido = ma.fields.String()
-    modelo = ma.fields.String(metadata={"enum": ["55", "65"]})
+    modelo = ma.fields.String(metadata={"enum": [m.value for m in Modelo]})
     ambiente = ma.fields.String(metadata={"enum": ["HOMOLOGACAO", "PRODUCAO"]})
     numero = ma.fields.Integer(allow_none=True)
     serie = ma.fields.Integer(allow_none=True)
@@ -161,14 +150,6 @@ class DocumentSchema(ma.Schema):
     criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     autorizado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     cancelado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
-    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
-
-
-class DocumentListSchema(PageSchema):
-    itens = ma.fields.List(ma.fields.Nested(DocumentSchema))
-
-
-class EventListSchema(ma.Schema):
     eventos = ma.fields.List(ma.fields.Nested(EventSchema))
 
 

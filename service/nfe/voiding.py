@@ -51,7 +51,7 @@ from service.companies.resolver import effective_environment
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
-from service.issuance import not_delivered, numbering
+from service.issuance import not_delivered, numbering, registry
 from service.issuance.authority import route
 from service.issuance.credentials import CompanyCredentials, credentials_for
 from service.issuance.models import (
@@ -60,9 +60,8 @@ from service.issuance.models import (
     NumberVoiding,
     Order,
 )
-from service.nfe import operations
-from service.nfe.acceptance import MODULE
-from service.nfe.transmit import until_sent
+from service.issuance.outcome import until_sent
+from service.issuance.reconcile import stale_after
 
 log = logging.getLogger("service.nfe.voiding")
 
@@ -108,7 +107,7 @@ class _Send:
 def request_of(company: Company, credential: Credential, body: dict[str, Any]) -> VoidRequest:
     """The validated request; `serie` defaults to the company's series of the model."""
     modelo = body["modelo"]
-    default_serie = company.serie_nfe if modelo == "55" else company.serie_nfce
+    default_serie = registry.by_model(modelo).series(company)
     first = body["numero_inicial"]
     return VoidRequest(
         company=company,
@@ -200,7 +199,7 @@ def _lock_orders(session: Session, req: VoidRequest) -> list[Order]:
         select(Order)
         .where(
             Order.company_id == req.company.id,
-            Order.modulo == MODULE[req.modelo],
+            Order.modulo == registry.by_model(req.modelo).module,
             Order.ambiente == req.ambiente,
             Order.serie == req.serie,
             Order.numero.between(req.first, req.last),
@@ -231,7 +230,7 @@ def _unfinished(session: Session, req: VoidRequest, now: dt.datetime) -> NumberV
     found = session.execute(query.order_by(NumberVoiding.created_at)).scalars().first()
     if found is None:
         return None
-    in_flight = found.status == PROCESSING and found.created_at > now - operations.stale_after()
+    in_flight = found.status == PROCESSING and found.created_at > now - stale_after()
     same = (found.numero_inicial, found.numero_final) == (req.first, req.last)
     if in_flight or not same:
         raise ApiError(

@@ -7,6 +7,7 @@ from typing import Any
 import marshmallow as ma
 from flask.views import MethodView
 
+from documents.nfe.model import Modelo
 from service import runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
@@ -14,9 +15,8 @@ from service.auth import current_credential, requires
 from service.companies.models import Module
 from service.companies.resolver import resolve_company
 from service.configuration.fields import CompanySelector
-from service.issuance import numbering
+from service.issuance import numbering, registry
 from service.nfe import voiding
-from service.nfe.acceptance import MODULE
 from service.nfe.schemas import VoidingSchema
 from service.validators import Length, Range
 
@@ -28,18 +28,22 @@ blp = Blueprint(
 )
 
 
+MODELS = tuple(m.value for m in Modelo)
+"""The models whose numbers can be voided here (NF-e, NFC-e)."""
+
+
 class Model(ma.fields.Field[str]):
     """`modelo` 55 or 65, as a number or a string."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = str(value).strip() if isinstance(value, int | str) else ""
-        if isinstance(value, bool) or text not in MODULE:
+        if isinstance(value, bool) or text not in MODELS:
             raise ma.ValidationError("Use 55 (NF-e) ou 65 (NFC-e).")
         return text
 
     def openapi_property(self, _converter: Any) -> dict[str, Any]:
-        number = {"type": "integer", "enum": [55, 65]}
-        return {"oneOf": [number, {"type": "string", "enum": ["55", "65"]}]}
+        number = {"type": "integer", "enum": [int(m) for m in MODELS]}
+        return {"oneOf": [number, {"type": "string", "enum": list(MODELS)}]}
 
 
 LENGTH = "Informe de {min} a {max} caracteres."
@@ -94,7 +98,7 @@ class Voidings(MethodView):
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
         """Void a range of unused numbers: 200 HOMOLOGADA; 422 `VALIDATION_ERROR` (a number
         in use, a range after the next number), 422 `SEFAZ_REJECTION`, 202 uncertain."""
-        company = resolve_company(Module(MODULE[body["modelo"]]))
+        company = resolve_company(Module(registry.by_model(body["modelo"]).module))
         req = voiding.request_of(company, current_credential(), body)
         done = voiding.void(req)
         data = voiding.render(done)

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from service.companies.models import Company, Module
+from service.issuance import registry
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.queue.models import FiscalTask, TaskStatus
 
@@ -24,8 +25,10 @@ DOCUMENT_EVENTS = {
     DocumentStatus.REJEITADA: ("rejected", "rejeitada"),
     DocumentStatus.DENEGADA: ("rejected", "rejeitada"),
     DocumentStatus.CANCELADA: ("cancelled", None),
+    DocumentStatus.ENCERRADA: ("closed", None),
 }
-"""Document status -> (webhook suffix, mail kind or None)."""
+"""Document status -> (webhook suffix, mail kind or None); the kind is the family's (`nfe.`,
+`nfse.`, ... `mdfe.closed`)."""
 
 TASK_EVENTS = {
     TaskStatus.RECEBIDA: ("queued", None),
@@ -40,7 +43,7 @@ TASK_EVENTS = {
 
 def document_links(document: FiscalDocument) -> dict[str, str]:
     base = f"{API_PREFIX}/{document.modulo}/{document.id}"
-    pdf = "danfce" if document.modelo == "65" else "danfe"
+    pdf = registry.by_module(document.modulo).pdf_name
     return {"documento": base, "xml": f"{base}/xml", pdf: f"{base}/{pdf}"}
 
 
@@ -103,7 +106,7 @@ def document_changed(session: Session, document: FiscalDocument, before: str | N
     data = document_summary(session, document)
     _emit(
         session,
-        f"{document.modulo}.{suffix}",
+        registry.by_module(document.modulo).webhook_kind(suffix),
         document.account_id,
         document.company_id,
         document.ambiente,

@@ -13,9 +13,12 @@ from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.companies.models import Module
 from service.companies.resolver import resolve_company
-from service.nfe.schemas import DocumentSchema
+from service.issuance import registry
+from service.issuance.routes import answer_existing
+from service.issuance.schemas import IssuedDocumentSchema
 from service.pagination import paginate
 from service.queue import operations
+from service.queue.answers import queued
 from service.queue.schemas import (
     TaskListArgsSchema,
     TaskListSchema,
@@ -30,30 +33,9 @@ blp = Blueprint(
     description="Fila fiscal: solicitações de emissão processadas em segundo plano",
 )
 
-REPLAY_HEADER = {"Idempotent-Replay": "true"}
 EXAMPLE = {"documento": "NFE", "pedido": "PED-0002", "cliente": "C001",
            "itens": [{"codigo": "P001", "quantidade": 1}], "pagamento": "pix"}  # fmt: skip
 """Queues an NF-e for the quickstart company (`DEMO`: P001, C001)."""
-
-
-def queued(enqueued: operations.Enqueued) -> Any:
-    """202 with the task; `Idempotent-Replay: true` when it already existed."""
-    assert enqueued.task_id is not None
-    session = runtime.db()
-    task = session.get(operations.FiscalTask, enqueued.task_id)
-    assert task is not None
-    headers = {
-        "Location": f"/api/v1/fiscal/solicitacoes/{task.id}",
-        "Preference-Applied": "respond-async",
-        **(REPLAY_HEADER if enqueued.replay else {}),
-    }
-    return operations.render(session, task), 202, headers
-
-
-def wants_async() -> bool:
-    """RFC 7240 `Prefer: respond-async` (among other preferences, case-insensitive)."""
-    prefer = ",".join(request.headers.getlist("Prefer")).lower()
-    return any(part.strip().split(";")[0] == "respond-async" for part in prefer.split(","))
 
 
 @blp.route("")
@@ -62,7 +44,7 @@ class Tasks(MethodView):
     @blp.arguments(TaskRequestSchema, example=EXAMPLE)
     @blp.response(202)
     @blp.documents(202, TaskSchema)
-    @blp.documents(200, DocumentSchema)
+    @blp.documents(200, IssuedDocumentSchema)
     @blp.errors("MODULO_NAO_HABILITADO", "SALDO_INSUFICIENTE", "REQUEST_IN_PROGRESS",
                 "IDEMPOTENCY_KEY_REUSED", "DOCUMENTO_NAO_SUPORTADO")  # fmt: skip
     def post(self, body: dict[str, Any]) -> Any:
@@ -72,9 +54,7 @@ class Tasks(MethodView):
         raw = request.get_json()
         enqueued = operations.enqueue(company, current_credential(), documento, body, raw)
         if enqueued.task_id is None:
-            from service.nfe.blueprint import answer_existing
-
-            return answer_existing(enqueued)
+            return answer_existing(registry.by_documento(documento), enqueued)
         return queued(enqueued)
 
     @requires(Scope.CONSULTAR)

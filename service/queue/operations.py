@@ -26,21 +26,22 @@ from service.companies.resolver import effective_environment, visible_environmen
 from service.db import transaction, utcnow
 from service.errors import ApiError
 from service.ids import new_id
-from service.issuance import idempotency
+from service.issuance import idempotency, registry
+from service.issuance.family import Family
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
+from service.issuance.reconcile import stale_after
 from service.notify.publish import task_summary
 from service.pagination import within_period
 from service.queue import states
 from service.queue.dispatch import after_commit
+from service.queue.lookup import find_task
 from service.queue.models import FiscalTask, TaskOrigin, TaskStatus, TaskTransition
 from service.wallet.operations import InsufficientBalance, release, reserve
 
 S = TaskStatus
 
-MODELO = {"NFE": "55", "NFCE": "65"}
-"""Documents the queue can issue so far, by the `documento` value; the others answer 501."""
 KNOWN_DOCUMENTS = ("NFE", "NFCE", "NFSE", "CTE", "CTEOS", "MDFE")
-KIND = {"55": "NFE", "65": "NFCE"}
+"""The spec's documents; those no family issues yet answer 501 `DOCUMENTO_NAO_SUPORTADO`."""
 
 __all__ = ["FiscalTask", "adopt_orphans", "enqueue", "render"]
 
@@ -61,24 +62,12 @@ class Enqueued:
     document_id: str | None = None
 
 
-def modelo_of(documento: str) -> str:
-    if documento not in MODELO:
-        raise ApiError("DOCUMENTO_NAO_SUPORTADO", body={"documento": documento})
-    return MODELO[documento]
-
-
-def find_task(
-    session: Session, company_id: str, documento: str, ambiente: str, pedido: str, *, lock: bool
-) -> FiscalTask | None:
-    query = select(FiscalTask).where(
-        FiscalTask.company_id == company_id,
-        FiscalTask.documento == documento,
-        FiscalTask.ambiente == ambiente,
-        FiscalTask.pedido == pedido,
-    )
-    if lock:
-        query = query.with_for_update()
-    return session.execute(query).scalar_one_or_none()
+def family_of(documento: str) -> Family:
+    """The family that issues `documento`, or 501 while none does."""
+    try:
+        return registry.by_documento(documento)
+    except registry.UnknownFamily:
+        raise ApiError("DOCUMENTO_NAO_SUPORTADO", body={"documento": documento}) from None
 
 
 def _hold(session: Session, company: Company, price: Decimal) -> Decimal:
@@ -163,7 +152,7 @@ def enqueue(
     company: Company, credential: Credential, documento: str, body: dict[str, Any], raw: Any
 ) -> Enqueued:
     """Accept an async issuance in one transaction (202), or name what already exists."""
-    modelo_of(documento)
+    family_of(documento)
     digest = idempotency.fingerprint(body)
     raw = dict(raw)
     raw.pop("documento", None)
@@ -189,17 +178,6 @@ def _claim(
     session.add(fresh)
     _arm(session, fresh, company, "solicitação recebida")
     return Enqueued(fresh.id, replay=False)
-
-
-def open_task_without_document(
-    session: Session, company_id: str, documento: str, ambiente: str, pedido: str
-) -> FiscalTask | None:
-    """A queued request for this order that has not produced a document yet (a synchronous
-    request for the same order must wait for it: 409)."""
-    task = find_task(session, company_id, documento, ambiente, pedido, lock=False)
-    if task is None or task.documento_id is not None:
-        return None
-    return None if task.status in states.FINAL else task
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -334,8 +312,6 @@ def reprocess(credential: Credential, company: Company, task_id: str) -> str:
 def adopt_orphans(now: dt.datetime) -> int:
     """Open a reconciliation task for every PENDENTE (or abandoned PROCESSANDO) document that
     no task follows: a synchronous request that answered 202, or a process that died."""
-    from service.nfe.operations import stale_after
-
     rt = runtime.current()
     with transaction(rt.sessions) as session:
         followed = exists().where(FiscalTask.documento_id == FiscalDocument.id)
@@ -356,7 +332,7 @@ def adopt_orphans(now: dt.datetime) -> int:
 
 
 def _adopt(session: Session, document: FiscalDocument, now: dt.datetime) -> int:
-    documento = KIND[document.modelo]
+    documento = registry.by_module(document.modulo).documento
     if find_task(
         session, document.company_id, documento, document.ambiente, document.pedido, lock=False
     ):

@@ -6,26 +6,37 @@ from typing import Any
 
 import marshmallow as ma
 
-from service.errors import ApiError
-from service.nfe.schemas import IssueRequestSchema
 from service.pagination import PageArgsSchema, PageSchema
 from service.queue.models import TaskStatus
-from service.queue.operations import KNOWN_DOCUMENTS, MODELO
+from service.queue.operations import KNOWN_DOCUMENTS, family_of
 from service.validators import OneOf
 
 
-class TaskRequestSchema(IssueRequestSchema):
-    """`documento` plus the same JSON as the document's own issuance endpoint."""
+class TaskRequestSchema(ma.Schema):
+    """`documento` plus the same JSON as the document's own issuance endpoint, judged by that
+    family's request schema (the queue knows families only through the registry)."""
+
+    class Meta:
+        unknown = ma.INCLUDE  # the family's own members, loaded by its schema below
 
     documento = ma.fields.String(required=True, validate=OneOf(KNOWN_DOCUMENTS))
 
     @ma.pre_load
     def supported(self, data: Any, **_: Any) -> Any:
-        """A known document the queue cannot issue yet is 501, before its body is judged."""
+        """A known document no family issues yet is 501, before its body is judged."""
         documento = data.get("documento") if isinstance(data, dict) else None
-        if documento in KNOWN_DOCUMENTS and documento not in MODELO:
-            raise ApiError("DOCUMENTO_NAO_SUPORTADO", body={"documento": documento})
+        if documento in KNOWN_DOCUMENTS:
+            family_of(documento)
         return data
+
+    @ma.post_load
+    def issuance(self, data: dict[str, Any], **_: Any) -> dict[str, Any]:
+        """The rest of the body, loaded by the family's request schema (its field errors are
+        this request's field errors)."""
+        family = family_of(data["documento"])
+        body = {k: v for k, v in data.items() if k != "documento"}
+        loaded: dict[str, Any] = family.request_schema().load(body)
+        return {"documento": data["documento"], **loaded}
 
 
 class TaskListArgsSchema(PageArgsSchema):

@@ -39,17 +39,16 @@ from service import clock, runtime
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
-from service.issuance import not_delivered
+from service.issuance import not_delivered, registry
+from service.issuance import outcome as transmit
+from service.issuance.acceptance import Request, accept
 from service.issuance.credentials import credentials_for
+from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
-from service.nfe import assemble, transmit
-from service.nfe.acceptance import MODULE, Request, accept
-from service.nfe.operations import stale_after
-from service.nfe.schemas import IssueRequestSchema
+from service.issuance.reconcile import apply_query, look_up, reserve_query, stale_after
 from service.queue import lease, states
 from service.queue.dispatch import WorkKind
 from service.queue.models import FiscalTask, TaskStatus
-from service.queue.operations import MODELO
 from service.queue.retry import RetryPolicy
 from service.wallet.operations import release
 
@@ -143,11 +142,9 @@ def _credentials(company: Company, now: dt.datetime) -> Any:
 
 
 def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Request:
-    modelo = MODELO[task.documento]
     return Request(
+        family=registry.by_documento(task.documento),
         company=company,
-        modulo=MODULE[modelo],
-        modelo=modelo,
         ambiente=task.ambiente,
         pedido=task.pedido,
         body=body,
@@ -162,17 +159,12 @@ def _prepare(task_id: str) -> None:
     now = clock.utc_now()
     task, company, _ = _read(task_id)
     try:
-        body = IssueRequestSchema().load(task.requisicao)
+        family = registry.by_documento(task.documento)
+        body = family.request_schema().load(task.requisicao)
         req = _request(task, company, body)
+        today = clock.operation_date(company.uf, now)
         with transaction(runtime.current().sessions) as session:
-            draft = assemble.draft(
-                session,
-                company,
-                body,
-                modelo=req.modelo,
-                ambiente=req.ambiente,
-                today=clock.operation_date(company.uf, now),
-            )
+            draft = family.prepare(session, company, body, req.ambiente, today)
         creds = _credentials(company, now)
     except ApiError as exc:
         return _needs_action(task_id, exc)
@@ -229,10 +221,10 @@ def _transmit(task_id: str) -> None:
         creds = _credentials(company, utcnow())
     except ApiError as exc:
         return _needs_action(task_id, exc)
-    client = transmit.client_for(rt.authority, creds, document, str(company.uf))
+    client = transmit.client_for(rt.authority, creds, document, company)
     outcome = transmit.send(client, document.xml_assinado)
     with transaction(rt.sessions) as session:
-        document = transmit.lock_document(session, document.id)
+        document = lock_document(session, document.id)
         if document.status in UNRESOLVED:
             transmit.apply(session, document, outcome)
         task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))
@@ -350,11 +342,10 @@ def _query(task_id: str) -> None:
         creds = _credentials(company, now)
     except ApiError as exc:
         return _needs_action(task_id, exc)
-    if not transmit.reserve_query(rt.sessions, document.id, now, stale_after()):
+    if not reserve_query(rt.sessions, document.id, now, stale_after()):
         return _later(task_id, _budget_wait(document.id, now))
-    client = transmit.client_for(rt.authority, creds, document, str(company.uf))
-    outcome = client.query(document.chave)
-    transmit.apply_query(rt.sessions, document.id, outcome)
+    outcome = look_up(document, company, creds)
+    apply_query(rt.sessions, document.id, outcome)
     if _after_query(task_id, outcome):
         _resend(task_id)
     return None
@@ -367,7 +358,7 @@ def _after_query(task_id: str, outcome: Any) -> bool:
         task = _mine(session, task_id, frozenset({S.AGUARDANDO_RETORNO}))
         if task is None:
             return False
-        document = transmit.lock_document(session, str(task.documento_id))
+        document = lock_document(session, str(task.documento_id))
         if document.status in UNRESOLVED and isinstance(outcome, NotFound):
             if task.ultimo_erro_codigo == "539":  # our key unknown: the number is another key's
                 transmit.reject(session, document, "539", task.ultimo_erro_mensagem or "")

@@ -18,35 +18,34 @@ from sqlalchemy.orm import Session
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
-from documents.nfe.pipeline import SignedNFe, prepare_nfe
 from service.accounts.models import Account
 from service.companies.models import Company
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
 from service.issuance.credentials import CompanyCredentials
+from service.issuance.family import Draft, Family, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
-from service.nfe.assemble import Draft
 from service.wallet.operations import InsufficientBalance, reserve
-
-KIND = {"55": "NFE", "65": "NFCE"}
-MODULE = {"55": "nfe", "65": "nfce"}
 
 
 @dataclass(frozen=True)
 class Request:
     """One issuance request as accepted: who, for which company, with what content."""
 
+    family: Family
     company: Company
-    modulo: str
-    modelo: str
     ambiente: str
     pedido: str
     body: dict[str, Any]
     fingerprint: str
     key_id: str
     price: Decimal
+
+    @property
+    def modulo(self) -> str:
+        return self.family.module
 
 
 @dataclass(frozen=True)
@@ -71,14 +70,10 @@ def current_document(session: Session, order: Order) -> FiscalDocument | None:
     return session.get(FiscalDocument, order.documento_id) if order.documento_id else None
 
 
-def serie_for(company: Company, modelo: str) -> int:
-    """The company's configured series for NF-e (55) or NFC-e (65)."""
-    return company.serie_nfe if modelo == "55" else company.serie_nfce
-
-
-def _sign(draft: Draft, creds: CompanyCredentials, **numbered: Any) -> SignedNFe:
+def _sign(req: Request, draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> Signed:
+    """Build, validate and sign; what the layout refuses is the caller's 422, never a 500."""
     try:
-        return prepare_nfe(draft.numbered(**numbered), creds.signer, csc=draft.csc)
+        return req.family.sign(draft, creds, numbered)
     except InvalidDocumentDataError as exc:
         raise ApiError(
             "VALIDATION_ERROR", errors=[{"field": exc.field, "message": str(exc)}]
@@ -94,11 +89,11 @@ def _sign(draft: Draft, creds: CompanyCredentials, **numbered: Any) -> SignedNFe
 
 def _number(session: Session, order: Order, req: Request) -> tuple[int, int]:
     """The order's number: taken once, kept by every later attempt of the same order."""
-    serie = serie_for(req.company, req.modelo)
+    serie = req.family.series(req.company)
     if order.numero is None or order.serie != serie:
         order.serie = serie
         order.numero = numbering.allocate_number(
-            session, req.company.id, req.modelo, serie, req.ambiente
+            session, req.company.id, req.family.model, serie, req.ambiente
         )
     return serie, order.numero
 
@@ -159,10 +154,10 @@ def accept(
     serie, numero = _number(session, order, req)
     held = _hold(session, req)
     cnf = _cnf(unsent, serie, numero)
-    signed = _sign(draft, creds, serie=serie, numero=numero, cnf=cnf, issued_at=now)
+    signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
     document = unsent or _new_document(session, order, req)
     document.serie, document.numero, document.chave = serie, numero, signed.key.text
-    document.status = DocumentStatus.PROCESSANDO.value
+    document.status = DocumentStatus.PROCESSANDO
     document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
     document.xml_assinado, document.digest_value = signed.xml, signed.digest_value
     document.valor_total, document.preco = draft.valor_total, held
@@ -180,8 +175,8 @@ def _new_document(session: Session, order: Order, req: Request) -> FiscalDocumen
         order_id=order.id,
         account_id=req.company.account_id,
         company_id=req.company.id,
-        modulo=req.modulo,
-        modelo=req.modelo,
+        modulo=req.family.module,
+        modelo=req.family.model,
         ambiente=req.ambiente,
         pedido=req.pedido,
     )

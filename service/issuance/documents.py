@@ -1,0 +1,141 @@
+"""Reading documents of any family: by id within the selected company, locked for an answer,
+listed, and rendered as the API shows them. Everything a caller observes comes from stored
+rows, so a replay renders exactly what the first request would render now."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service import runtime
+from service.auth import Credential
+from service.companies.models import Company
+from service.companies.resolver import scope_query, visible_environments
+from service.db import transaction
+from service.errors import ApiError
+from service.issuance import registry
+from service.issuance.family import Family
+from service.issuance.models import DocumentEvent, DocumentStatus, FiscalDocument
+from service.pagination import Page, paginate, within_period
+
+API_PREFIX = "/api/v1"
+WITH_XML = (DocumentStatus.AUTORIZADA, DocumentStatus.CANCELADA, DocumentStatus.ENCERRADA)
+"""Statuses whose document has an authorized XML (and so its files)."""
+
+
+def lock_document(session: Session, document_id: str) -> FiscalDocument:
+    """The document under `SELECT ... FOR UPDATE` (serialized by BEGIN IMMEDIATE on SQLite)."""
+    query = select(FiscalDocument).where(FiscalDocument.id == document_id).with_for_update()
+    return session.execute(query).scalar_one()
+
+
+def load_document(document_id: str) -> FiscalDocument:
+    """A fresh copy of the document, read in its own short transaction."""
+    with transaction(runtime.current().sessions) as session:
+        document = session.get(FiscalDocument, document_id)
+        assert document is not None
+        return document
+
+
+def find_document(
+    credential: Credential, company: Company, family: Family, document_id: str
+) -> FiscalDocument:
+    """A document of the family and the selected company (hence of the key's account) in an
+    environment the key may see, else the family's 404: another company is no exception."""
+    document = runtime.db().get(FiscalDocument, document_id)
+    visible = document is not None and (
+        document.account_id == credential.account_id
+        and document.company_id == company.id
+        and document.modulo == family.module
+        and document.ambiente in visible_environments(credential)
+    )
+    if not visible or document is None:
+        raise ApiError(family.not_found)
+    return document
+
+
+def find_event(document: FiscalDocument, event_id: str) -> DocumentEvent:
+    """An event of this document (an id of another document's event is 404, like an unknown
+    one: the document found by `find_document` is the only scope)."""
+    event = runtime.db().get(DocumentEvent, event_id)
+    if event is None or event.documento_id != document.id:
+        raise ApiError("NAO_ENCONTRADO", "Evento não encontrado neste documento.")
+    return event
+
+
+def events_of(document_id: str) -> list[DocumentEvent]:
+    query = select(DocumentEvent).where(DocumentEvent.documento_id == document_id)
+    return list(runtime.db().execute(query.order_by(DocumentEvent.created_at)).scalars())
+
+
+def listed(credential: Credential, company: Company, family: Family, args: dict[str, Any]) -> Page:
+    """The company's documents of the family, newest first (filters: status, pedido, de, ate)."""
+    query = select(FiscalDocument).where(
+        FiscalDocument.account_id == credential.account_id,
+        FiscalDocument.company_id == company.id,
+        FiscalDocument.modulo == family.module,
+    )
+    query = scope_query(query, FiscalDocument.ambiente, credential)
+    for name in ("status", "pedido"):
+        if args.get(name):
+            query = query.where(getattr(FiscalDocument, name) == args[name])
+    query = within_period(query, FiscalDocument.created_at, args)
+    query = query.order_by(FiscalDocument.created_at.desc(), FiscalDocument.id)
+    return paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
+
+
+def render_event(event: DocumentEvent) -> dict[str, Any]:
+    return {
+        "id": event.id,
+        "tipo": event.tipo,
+        "sequencia": event.sequencia,
+        "status": event.status,
+        "protocolo": event.protocolo,
+        "texto": event.texto,
+        "criado_em": _iso(event.created_at),
+    }
+
+
+def _iso(moment: dt.datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def has_xml(document: FiscalDocument) -> bool:
+    return document.xml_autorizado is not None and document.status in WITH_XML
+
+
+def links(document: FiscalDocument) -> dict[str, str]:
+    """Where the document's files are (`xml` and the family's PDF name)."""
+    family = registry.by_module(document.modulo)
+    base = f"{API_PREFIX}/{document.modulo}/{document.id}"
+    return {"xml": f"{base}/xml", family.pdf_member: f"{base}/{family.pdf_name}"}
+
+
+def render(document: FiscalDocument, *, with_events: bool = False) -> dict[str, Any]:
+    """The document resource (spec: id, status, numero, serie, chave, protocolo, xml, pdf)."""
+    family = registry.by_module(document.modulo)
+    files = links(document) if has_xml(document) else {"xml": None, family.pdf_member: None}
+    data: dict[str, Any] = {
+        "id": document.id,
+        "status": document.status,
+        "pedido": document.pedido,
+        "modelo": document.modelo,
+        "ambiente": document.ambiente,
+        "numero": document.numero,
+        "serie": document.serie,
+        "chave": document.chave,
+        "protocolo": document.protocolo,
+        "valor_total": document.valor_total,
+        "sefaz_code": document.sefaz_code,
+        "sefaz_mensagem": document.sefaz_mensagem,
+        **files,
+        "criado_em": _iso(document.created_at),
+        "autorizado_em": _iso(document.autorizado_em),
+        "cancelado_em": _iso(document.cancelado_em),
+    }
+    if with_events:
+        data["eventos"] = [render_event(e) for e in events_of(document.id)]
+    return data

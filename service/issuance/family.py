@@ -1,0 +1,146 @@
+"""What the issuance lifecycle needs to know of one document family, and nothing more.
+
+The lifecycle (`acceptance`, `outcome`, `reconcile`, `documents`, `routes`, the queue and the
+notifications) is written once against `Family`; a family is one frozen description registered
+in `registry`. The lifecycle never names a model number: whatever differs between NF-e, NFC-e,
+NFS-e, CT-e, CT-e OS and MDF-e is a field here (DESIGN.md, "Document families").
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+from sqlalchemy.orm import Session
+
+from documents.keys import AccessKey
+from documents.transmission.clients import AuthorityClient
+from service.companies.models import Company
+
+if TYPE_CHECKING:
+    from service.api import Blueprint
+    from service.issuance.authority import Authority
+    from service.issuance.credentials import CompanyCredentials
+    from service.issuance.models import FiscalDocument
+
+
+class Lookup(StrEnum):
+    """How an uncertain document is looked up at its authority."""
+
+    ACCESS_KEY = "chave"
+    """SEFAZ families: by the 44-position access key."""
+    DPS_ID = "dps"
+    """National NFS-e: by the DPS id (the NFS-e key does not exist before authorization)."""
+
+
+class Draft(Protocol):
+    """A document decided (taxes, registers, configuration) and ready to be numbered and signed.
+
+    What the lifecycle reads of it; the family's `sign` reads the rest."""
+
+    @property
+    def valor_total(self) -> Decimal: ...
+
+    @property
+    def snapshot(self) -> dict[str, Any]: ...
+
+    @property
+    def snapshot_sha256(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Numbered:
+    """What acceptance fixes before signing: series, number, the key's random code and the
+    moment of issue (written in the issuer's local time by the builder)."""
+
+    serie: int
+    numero: int
+    cnf: str
+    issued_at: dt.datetime
+
+
+class Signed(Protocol):
+    """The signed document as stored before the first byte is sent."""
+
+    @property
+    def key(self) -> AccessKey: ...
+
+    @property
+    def xml(self) -> bytes: ...
+
+    @property
+    def digest_value(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Scopes:
+    """The scopes of a family's routes (NF-e has one per action; later families read/write)."""
+
+    issue: str
+    read: str
+    download: str
+
+
+@dataclass(frozen=True)
+class Family:
+    """One document family, as the lifecycle sees it."""
+
+    module: str
+    """Module and URL segment (`nfe`, `nfce`, `nfse`, `cte`, `cteos`, `mdfe`); also the
+    webhook prefix (`nfe.authorized`) and the id prefix of its documents."""
+    documento: str
+    """`NFE`, `NFCE`, ...: the queue's `documento`, the wallet's `tipo_documento` and price."""
+    model: str
+    """The layout's model (`55`, `65`, `57`, `67`, `58`); numbering sequences are per model."""
+    title: str
+    scopes: Scopes
+    pdf_name: str
+    """`danfe`, `danfce`, `danfse`, `dacte`, `damdfe`: the route and file name of its PDF."""
+    xml_name: str
+    """Suffix of the authorized XML's file name (`procNFe`)."""
+    not_found: str
+    """The 404 code of a document of this family that does not exist or is not visible."""
+    lookup: Lookup
+    request_schema: Any
+    """The marshmallow schema of the issuance request (the queue re-loads stored requests)."""
+    document_schema: Any
+    """The marshmallow schema documenting the document resource (OpenAPI only)."""
+    series: Callable[[Company], int]
+    prepare: Callable[[Session, Company, dict[str, Any], str, dt.date], Draft]
+    """(session, company, request body, environment, operation date) -> Draft; raises
+    `ApiError` (configuration required, review) before anything is numbered or charged."""
+    sign: Callable[[Draft, CompanyCredentials, Numbered], Signed]
+    client: Callable[[Authority, CompanyCredentials, FiscalDocument, Company], AuthorityClient]
+    wrap: Callable[[bytes, bytes], bytes]
+    """(signed XML, authority's protocol) -> the authorized XML (`nfeProc`, ...); raises
+    `ProtocolMismatchError` for a protocol of another document."""
+    render_pdf: Callable[[FiscalDocument], bytes]
+    pdf_field: str = ""
+    """The member that holds the PDF's path in the resource (NF-e and NFC-e: `danfe`); empty
+    means `pdf_name`."""
+    extra_routes: Callable[[Blueprint, Family], None] | None = None
+    rejection: str = "SEFAZ_REJECTION"
+    """The 422 code of a document the authority refused (NFS-e: `NFSE_REJECTION`)."""
+    uncertain_status: str = "PENDENTE"
+    """How an uncertain document is shown (the spec: PENDENTE; NFS-e: PROCESSANDO)."""
+    issue_errors: tuple[str, ...] = ()
+    """Error codes of its issuance beyond the lifecycle's (`SEFAZ_REJECTION`, ...)."""
+    example: dict[str, Any] | None = None
+    """A request that succeeds against the quickstart company (OpenAPI example)."""
+
+    def reference(self, document: FiscalDocument) -> str:
+        """What the authority is asked about an uncertain document."""
+        if self.lookup is Lookup.DPS_ID and document.dps_id:
+            return str(document.dps_id)
+        return str(document.chave)
+
+    @property
+    def pdf_member(self) -> str:
+        return self.pdf_field or self.pdf_name
+
+    def webhook_kind(self, suffix: str) -> str:
+        return f"{self.module}.{suffix}"

@@ -1,0 +1,144 @@
+"""One issuance of any family: decide and prepare (no lock), accept (one transaction: order,
+number, hold, signed XML), transmit and record (one transaction for the answer).
+
+`issue` runs DESIGN.md's "one issuance" for whatever family it is given; the family supplies the
+request's meaning (`prepare`), the layout (`sign`) and the authority (`client`), and nothing here
+names a model number.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from documents.transmission.outcome import NotSent
+from service import clock, runtime
+from service.auth import Credential
+from service.companies.models import Company
+from service.companies.resolver import effective_environment
+from service.db import transaction
+from service.errors import ApiError
+from service.issuance import idempotency, not_delivered, outcome
+from service.issuance.acceptance import Accepted, Request, accept, current_document, find_order
+from service.issuance.credentials import credentials_for
+from service.issuance.documents import load_document
+from service.issuance.family import Draft, Family
+from service.issuance.models import DocumentStatus, FiscalDocument
+from service.issuance.reconcile import look_up, reconcile, stale_after
+from service.queue.lookup import open_task_without_document
+
+
+@dataclass(frozen=True)
+class Issued:
+    document: FiscalDocument
+    replay: bool
+    not_delivered: ApiError | None = None
+    """Set when this request's transmission never reached the authority (NAO_ENVIADA)."""
+
+
+def request_for(
+    family: Family, company: Company, credential: Credential, body: dict[str, Any]
+) -> Request:
+    """The accepted shape of one issuance request (the queue builds it from a stored task)."""
+    return Request(
+        family=family,
+        company=company,
+        ambiente=effective_environment(company, credential).value,
+        pedido=body["pedido"],
+        body=body,
+        fingerprint=idempotency.fingerprint(body),
+        key_id=credential.key_id,
+        price=runtime.current().settings.prices[family.documento],
+    )
+
+
+def _early_replay(req: Request, now: dt.datetime) -> str | None:
+    """A request for an existing order is answered before any work when it is a replay."""
+    session = runtime.db()
+    order = find_order(session, req)
+    if order is None:
+        return None
+    current = current_document(session, order)
+    decision = idempotency.decide(
+        order, current, req.fingerprint, now=now, stale_after=stale_after()
+    )
+    return current.id if decision is idempotency.Decision.REPLAY and current else None
+
+
+def _queued_first(req: Request) -> None:
+    """A queued request for this order without a document yet: it goes first (409)."""
+    task = open_task_without_document(
+        runtime.db(), req.company.id, req.family.documento, req.ambiente, req.pedido
+    )
+    if task is not None:
+        raise ApiError(
+            "REQUEST_IN_PROGRESS", body={"solicitacao_id": task.id, "status": task.status}
+        )
+
+
+def prepare(req: Request, now: dt.datetime) -> Draft:
+    """The family's decision for the request, dated by the issuer's local calendar day."""
+    company = req.company
+    today = clock.operation_date(company.uf, now)
+    return req.family.prepare(runtime.db(), company, req.body, req.ambiente, today)
+
+
+def _accept(req: Request, draft: Draft, now: dt.datetime) -> Accepted:
+    rt = runtime.current()
+    creds = credentials_for(req.company, now)
+    runtime.end_request_transaction()
+    try:
+        with transaction(rt.sessions) as session:
+            return accept(session, req, draft, creds, now=now, stale_after=stale_after())
+    except IntegrityError:
+        # A concurrent first request for the same order committed between our read and insert.
+        with transaction(rt.sessions) as session:
+            order = find_order(session, req)
+            current = current_document(session, order) if order else None
+            if order is None or current is None:
+                raise
+            idempotency.decide(order, current, req.fingerprint, now=now, stale_after=stale_after())
+            return Accepted(current.id, replay=True)
+
+
+def issue(family: Family, company: Company, credential: Credential, body: dict[str, Any]) -> Issued:
+    """`POST /{module}`: replay, or prepare, accept, transmit and record."""
+    now = clock.utc_now()
+    req = request_for(family, company, credential, body)
+    replayed = _early_replay(req, now)
+    if replayed is not None:
+        runtime.end_request_transaction()
+        return Issued(reconcile(replayed), replay=True)
+    _queued_first(req)
+    runtime.end_request_transaction()
+    draft = prepare(req, now)
+    accepted = _accept(req, draft, now)
+    if accepted.replay:
+        return Issued(reconcile(accepted.document_id), replay=True)
+    return transmit(accepted.document_id, company)
+
+
+def transmit(document_id: str, company: Company) -> Issued:
+    """Send the stored bytes, record the answer; a duplicate is looked up, never re-sent."""
+    rt = runtime.current()
+    creds = credentials_for(company, dt.datetime.now(dt.UTC))
+    runtime.end_request_transaction()
+    document = load_document(document_id)
+    client = outcome.client_for(rt.authority, creds, document, company)
+    answer = outcome.send(client, document.xml_assinado)
+    outcome.record(rt.sessions, document_id, answer)
+    if outcome.is_duplicate(answer):
+        document = reconcile(document_id, company=company)  # 204/539/E0014: ask, never resend
+        if document.status == DocumentStatus.PENDENTE:
+            outcome.settle_duplicate_number(rt.sessions, document_id, answer)
+    document = load_document(document_id)
+    failure = None
+    if document.status == DocumentStatus.NAO_ENVIADA and isinstance(answer, NotSent):
+        failure = not_delivered.api_error(answer, creds.a1)
+    return Issued(document, replay=False, not_delivered=failure)
+
+
+__all__ = ["Issued", "issue", "look_up", "prepare", "reconcile", "request_for", "transmit"]

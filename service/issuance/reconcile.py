@@ -1,0 +1,106 @@
+"""Reconciliation: an uncertain document (PENDENTE, or PROCESSANDO abandoned by a dead process)
+is resolved by looking it up at its authority (access key, or DPS id for NFS-e), within the
+hourly query budget of the key; never by sending it again.
+
+Family-generic: the lookup reference and the client come from the document's family.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from documents.transmission.outcome import Authorized, Cancelled, Closed, Denied, NotFound
+from service import runtime
+from service.companies.models import Company
+from service.db import transaction
+from service.errors import ApiError
+from service.issuance import defaults, registry
+from service.issuance.credentials import credentials_for
+from service.issuance.documents import load_document, lock_document
+from service.issuance.idempotency import in_flight
+from service.issuance.models import UNRESOLVED, FiscalDocument
+from service.issuance.outcome import Outcome, apply, client_for, mark_pending
+
+log = logging.getLogger("service.issuance")
+
+
+def stale_after() -> dt.timedelta:
+    """How long a PROCESSANDO document may be silent before it is presumed abandoned."""
+    rt = runtime.current()
+    transmission = rt.authority.transmission
+    seconds = transmission.connect_timeout + transmission.read_timeout
+    return dt.timedelta(seconds=seconds + rt.settings.processing_grace_seconds)
+
+
+def reconcile(document_id: str, *, company: Company | None = None) -> FiscalDocument:
+    """Resolve an uncertain document by looking it up, within the hourly query budget."""
+    runtime.end_request_transaction()
+    document = load_document(document_id)
+    if document.status not in UNRESOLVED:
+        return document
+    rt = runtime.current()
+    now = dt.datetime.now(dt.UTC)
+    company = company or runtime.db().get(Company, document.company_id)
+    assert company is not None
+    try:
+        creds = credentials_for(company, now)
+    except ApiError:
+        return document  # no usable certificate: cannot ask; stays as it is
+    finally:
+        runtime.end_request_transaction()
+    if not reserve_query(rt.sessions, document_id, now, stale_after()):
+        return load_document(document_id)
+    outcome = look_up(document, company, creds)
+    apply_query(rt.sessions, document_id, outcome)
+    return load_document(document_id)
+
+
+def look_up(document: FiscalDocument, company: Company, creds: object) -> Outcome:
+    """Ask the authority about the document (its family says by what)."""
+    family = registry.by_module(document.modulo)
+    client = client_for(runtime.current().authority, creds, document, company)  # type: ignore[arg-type]
+    return client.look_up(family.reference(document))
+
+
+def within_budget(document: FiscalDocument, now: dt.datetime) -> bool:
+    """Count one query of the key in the current hour; False when the budget is spent.
+
+    Document and event queries share the budget (the authority counts queries by key).
+    """
+    start = document.consultas_janela_inicio
+    if start is None or now - start >= dt.timedelta(hours=1):
+        document.consultas_janela_inicio, document.consultas_na_janela = now, 0
+    if document.consultas_na_janela >= defaults.QUERIES_PER_KEY_PER_HOUR:
+        return False
+    document.consultas_na_janela += 1
+    return True
+
+
+def reserve_query(
+    sessions: sessionmaker[Session], document_id: str, now: dt.datetime, stale_after: dt.timedelta
+) -> bool:
+    """Count one query of the key against the hourly budget; False when it must wait."""
+    with transaction(sessions) as session:
+        document = lock_document(session, document_id)
+        if document.status not in UNRESOLVED:
+            return False
+        if in_flight(document, now, stale_after):
+            return False  # someone is transmitting it right now
+        return within_budget(document, now)
+
+
+def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> None:
+    """What a key query says: authorized, denied, cancelled; anything else stays PENDENTE."""
+    with transaction(sessions) as session:
+        document = lock_document(session, document_id)
+        if document.status not in UNRESOLVED:
+            return
+        if isinstance(outcome, Authorized | Denied | Cancelled | Closed):
+            apply(session, document, outcome)
+        else:
+            mark_pending(session, document, outcome)
+        if isinstance(outcome, NotFound):
+            log.info("document not found at the authority", extra={"documento_id": document.id})

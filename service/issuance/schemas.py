@@ -1,0 +1,65 @@
+"""Schemas every family's routes share (for the OpenAPI document): events and list pages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import marshmallow as ma
+
+from service.pagination import PageArgsSchema, PageSchema
+
+
+class EventSchema(ma.Schema):
+    """A cancellation or correction letter registered on a document."""
+
+    id = ma.fields.String()
+    tipo = ma.fields.String(metadata={"example": "CANCELAMENTO"})
+    sequencia = ma.fields.Integer()
+    status = ma.fields.String()
+    protocolo = ma.fields.String(allow_none=True)
+    texto = ma.fields.String(allow_none=True)
+    criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+
+
+class EventListSchema(ma.Schema):
+    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
+
+
+class ListArgsSchema(PageArgsSchema):
+    status = ma.fields.String()
+    pedido = ma.fields.String()
+    empresa = ma.fields.String()
+    empresa_id = ma.fields.String()
+    de = ma.fields.Date()
+    ate = ma.fields.Date()
+
+
+_PAGES: dict[type, type] = {}
+
+
+def page_of(schema: Any) -> type:
+    """The list page schema of a family's document schema (`itens` of that schema)."""
+    if schema not in _PAGES:
+        name = schema.__name__.removesuffix("Schema") + "ListSchema"
+        fields = {"itens": ma.fields.List(ma.fields.Nested(schema))}
+        _PAGES[schema] = type(name, (PageSchema,), fields)
+    return _PAGES[schema]
+
+
+class IssuedDocumentSchema(ma.Schema):
+    """A document of any family as the issuance and GET answer it (each family's own schema
+    documents its extra members, e.g. NF-e's `danfe`)."""
+
+    class Meta:
+        unknown = ma.INCLUDE  # the family's own members
+
+    id = ma.fields.String()
+    status = ma.fields.String()
+    pedido = ma.fields.String()
+    modelo = ma.fields.String()
+    ambiente = ma.fields.String(metadata={"enum": ["HOMOLOGACAO", "PRODUCAO"]})
+    numero = ma.fields.Integer(allow_none=True)
+    serie = ma.fields.Integer(allow_none=True)
+    chave = ma.fields.String(allow_none=True)
+    protocolo = ma.fields.String(allow_none=True)
+    xml = ma.fields.String(allow_none=True, metadata={"description": "Link do XML autorizado."})

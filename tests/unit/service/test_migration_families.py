@@ -1,0 +1,88 @@
+"""Migration 0009 on SQLite and PostgreSQL: existing documents kept, 50-position keys and DPS ids
+storable afterwards."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+
+from service.migrate import downgrade, upgrade
+from tests import backends
+
+IDS = {"accounts": "acc_1", "companies": "cmp_1", "orders": "ord_1", "fiscal_documents": "nfe_1"}
+KEY_44 = "3" * 44
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'migration.db'}"
+        return
+    reason = backends.require_or_skip(backends.postgres_available(), "PostgreSQL")
+    if reason:
+        pytest.skip(reason)
+    with backends.fresh_postgres_database() as url:
+        yield url
+
+
+def _filler(column: sa.Column[Any]) -> Any:
+    """A value of the column's type for a NOT NULL column without a default."""
+    kind = column.type
+    if isinstance(kind, sa.String):
+        return "x" * min(kind.length or 8, 8)
+    if isinstance(kind, sa.Integer):
+        return 1
+    if isinstance(kind, sa.Numeric):
+        return 0
+    if isinstance(kind, sa.Boolean):
+        return False
+    if isinstance(kind, sa.DateTime):
+        return dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+    if isinstance(kind, sa.LargeBinary):
+        return b"<NFe/>"
+    if isinstance(kind, sa.JSON):
+        return {}
+    return None
+
+
+def _insert(connection: sa.Connection, table: sa.Table, **given: Any) -> None:
+    row = {c.name: _filler(c) for c in table.columns if not c.nullable and c.default is None}
+    for column in table.columns:
+        if column.foreign_keys:
+            target = next(iter(column.foreign_keys)).column.table.name
+            row[column.name] = IDS.get(target, row.get(column.name))
+    row.update(id=IDS[table.name], **given)
+    connection.execute(table.insert().values(**row))
+
+
+def test_documents_are_kept_and_take_nfse_keys_after_the_migration(database_url: str) -> None:
+    upgrade(database_url, "0008")
+    engine = sa.create_engine(database_url)
+    metadata = sa.MetaData()
+    metadata.reflect(engine)
+    with engine.begin() as connection:
+        for name in ("accounts", "companies", "orders"):
+            _insert(connection, metadata.tables[name])
+        _insert(connection, metadata.tables["fiscal_documents"], chave=KEY_44, status="AUTORIZADA")
+
+    upgrade(database_url)
+
+    after = sa.MetaData()
+    after.reflect(engine)
+    documents = after.tables["fiscal_documents"]
+    with engine.begin() as connection:
+        kept = connection.execute(sa.select(documents.c.chave, documents.c.status)).one()
+        assert tuple(kept) == (KEY_44, "AUTORIZADA")
+        connection.execute(
+            documents.update().values(chave="5" * 50, dps_id="DPS" + "1" * 42)
+        )
+        stored = connection.execute(sa.select(documents.c.chave, documents.c.dps_id)).one()
+        assert tuple(stored) == ("5" * 50, "DPS" + "1" * 42)
+        connection.execute(documents.update().values(chave=KEY_44, dps_id=None))
+    downgrade(database_url, "0008")
+    engine.dispose()
