@@ -469,20 +469,22 @@ def server_durations(log: Path, offset: int) -> tuple[list[float], int]:
 
 PHASES = [
     # (module, attribute path, label, top level?)
-    ("service.issuance.operations", "_early_replay", "order lookup (idempotent replay check)", True),
+    ("service.issuance.operations", "_early_replay", "order lookup (idempotent replay check)",
+     True),
     ("service.nfe.assemble", "draft", "draft: registers, engine, document data", True),
     ("service.nfe.assemble", "_decide", "of which tax engine (rule set cache + compute)", False),
     ("service.issuance.operations", "_accept", "acceptance transaction (order, number, hold, XML)",
      True),
-    ("service.issuance.operations", "credentials_for", "of which company A1 (cache; also in transmit)",
-     False),
+    ("service.issuance.operations", "credentials_for",
+     "of which company A1 (cache; also in transmit)", False),
     ("service.issuance.acceptance", "find_order", "of which order lookup (FOR UPDATE)", False),
     ("service.issuance.numbering", "allocate_number", "of which next number (row lock)", False),
     ("service.issuance.acceptance", "reserve", "of which wallet hold", False),
     ("service.nfe.family", "prepare_nfe", "of which build + sign + XSD of the NF-e", False),
     ("service.issuance.operations", "transmit", "transmission and recording", True),
     ("documents.transmission.http", "_connect", "of which TCP + mutual TLS handshake", False),
-    ("service.issuance.outcome", "send", "of which send + simulator answer (incl. handshake)", False),
+    ("service.issuance.outcome", "send", "of which send + simulator answer (incl. handshake)",
+     False),
     ("service.issuance.outcome", "record", "of which record the answer (row lock, commit)", False),
     ("sqlalchemy.orm", "Session.commit", "across all phases: DB commits (WAL flush)", False),
 ]  # fmt: skip

@@ -78,9 +78,7 @@ def test_documents_are_kept_and_take_nfse_keys_after_the_migration(database_url:
     with engine.begin() as connection:
         kept = connection.execute(sa.select(documents.c.chave, documents.c.status)).one()
         assert tuple(kept) == (KEY_44, "AUTORIZADA")
-        connection.execute(
-            documents.update().values(chave="5" * 50, dps_id="DPS" + "1" * 42)
-        )
+        connection.execute(documents.update().values(chave="5" * 50, dps_id="DPS" + "1" * 42))
         stored = connection.execute(sa.select(documents.c.chave, documents.c.dps_id)).one()
         assert tuple(stored) == ("5" * 50, "DPS" + "1" * 42)
         connection.execute(documents.update().values(chave=KEY_44, dps_id=None))
