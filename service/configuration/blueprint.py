@@ -185,7 +185,14 @@ def _upload() -> certificate.Upload:
         data = file.read() if file is not None else None
     else:
         refuse_non_json(request)
-        body = request.get_json(silent=True) or {}
+        body = request.get_json(silent=True)
+        body = {} if body is None else body
+        if not isinstance(body, dict):
+            raise ApiError(
+                "VALIDATION_ERROR",
+                "O corpo deve ser um objeto JSON {arquivo_base64, senha}.",
+                errors=[{"field": "corpo", "message": "Deve ser um objeto JSON."}],
+            )
         encoded, password = body.get("arquivo_base64"), body.get("senha")
         data = certificate.decode_base64(encoded) if isinstance(encoded, str) and encoded else None
     errors = [{"field": name, "message": "Campo obrigatório."}

@@ -249,6 +249,14 @@ def test_xml_on_the_certificate_upload_is_415(client, acc):
     _error(response, 415, "TIPO_DE_CONTEUDO_INVALIDO")
 
 
+@pytest.mark.parametrize("raw", [b"[null, null]", b'"texto"', b"42", b"null"])
+def test_a_certificate_upload_body_that_is_not_an_object_is_422(client, acc, raw):
+    """Found by the fuzzer: a JSON list reached `.get` and answered 500."""
+    response = _post_raw(client, acc, "/configuracao-fiscal/certificado?empresa=loja", raw)
+    error = _error(response, 422)
+    assert _fields(error) in (["corpo"], ["arquivo", "senha"])
+
+
 def test_multipart_stays_allowed_on_the_certificate_upload(client, acc):
     response = client.post(
         API + "/configuracao-fiscal/certificado?empresa=loja",
