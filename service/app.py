@@ -15,8 +15,7 @@ from service.issuance import registry
 from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from service.queue import dispatch
-
-API_PREFIX = "/api/v1"
+from service.urls import API_PREFIX
 
 
 def _redis_client(settings: Settings) -> Any | None:

@@ -36,7 +36,8 @@ from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
 from service.issuance import documents, not_delivered, registry
-from service.issuance.credentials import CompanyCredentials, credentials_for
+from service.issuance.credential_cache import CompanyCredentials
+from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document, lock_document
 from service.issuance.models import (
     UNRESOLVED,

@@ -24,7 +24,7 @@ from service.companies.models import Company
 if TYPE_CHECKING:
     from service.api import Blueprint
     from service.issuance.authority import Authority
-    from service.issuance.credentials import CompanyCredentials
+    from service.issuance.credential_cache import CompanyCredentials
     from service.issuance.models import FiscalDocument
 
 

@@ -21,7 +21,7 @@ from service.accounts.scopes import Scope
 from service.companies.models import Company
 from service.issuance import defaults, registry
 from service.issuance.authority import Authority, route
-from service.issuance.credentials import CompanyCredentials
+from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import FiscalDocument
 from service.nfe import assemble, pdfs

@@ -16,8 +16,7 @@ from service.companies.models import Company, Module
 from service.issuance import registry
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.queue.models import FiscalTask, TaskStatus
-
-API_PREFIX = "/api/v1"
+from service.urls import API_PREFIX
 
 DOCUMENT_EVENTS = {
     DocumentStatus.PENDENTE: ("processing", "pendente"),
