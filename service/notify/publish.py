@@ -56,7 +56,7 @@ def document_summary(session: Session, document: FiscalDocument) -> dict[str, An
     """The thin payload: what the document is and where to fetch it; never XML or secrets."""
     return {
         "id": document.id,
-        "documento": document.modulo.upper(),
+        "documento": registry.by_module(document.modulo).documento,
         "status": document.status,
         "chave": document.chave,
         "numero": document.numero,

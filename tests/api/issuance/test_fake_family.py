@@ -100,6 +100,7 @@ FAMILY = Family(
     documento="TESTE",
     model="99",
     title="Documento de teste",
+    label="Documento de teste",
     scopes=Scopes(issue=Scope.EMITIR, read=Scope.CONSULTAR, download=Scope.DOWNLOAD),
     pdf_name="dateste",
     xml_name="procTeste",
