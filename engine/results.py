@@ -14,14 +14,14 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from engine.calculators.difal import BASE_METHODS
-from engine.calculators.iss import (
+from engine.codes import (
+    BASE_METHODS,
     INCIDENCE_PLACES,
+    SIMPLES_GROUP,
     TP_RET_BY_INTERMEDIARY,
     TP_RET_BY_TAKER,
     TP_RET_NOT_WITHHELD,
 )
-from engine.calculators.transport import SIMPLES_GROUP
 from engine.errors import InvalidRuleError
 from engine.rules import Rule, RuleType
 

@@ -15,8 +15,7 @@ from service.issuance import registry
 from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from service.queue import dispatch
-
-API_PREFIX = "/api/v1"
+from service.urls import API_PREFIX
 
 
 def _redis_client(settings: Settings) -> Any | None:
@@ -93,7 +92,7 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.docs import blp as docs
     from service.fiscal.blueprint import calc, rules_blp
     from service.health.blueprint import blp as health
-    from service.nfe.blueprint import nfce, nfe
+    from service.issuance.routes import blueprint_for
     from service.nfe.voiding_blueprint import blp as inutilizacao
     from service.notify.mail.blueprint import blp as mail_preferences
     from service.notify.webhooks.blueprint import blp as webhooks
@@ -101,8 +100,9 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.registers.blueprint import customers, products
     from service.wallet.blueprint import blp as wallet
 
+    families = [blueprint_for(family) for family in registry.families()]
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
-                      cnpj_lookup, products, customers, nfe, nfce, inutilizacao,
+                      cnpj_lookup, products, customers, *families, inutilizacao,
                       solicitacoes, mail_preferences):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)

@@ -22,11 +22,10 @@ from decimal import Decimal
 from typing import Any
 
 from engine.calculators import opt_decimal, opt_text
+from engine.codes import BASE_METHODS
 from engine.errors import MissingValueError
 from engine.result import IcmsUfDestGroup
 from engine.rounding import HUNDRED, ZERO, apply_rate, money
-
-BASE_METHODS = frozenset({"unica", "dupla"})
 
 
 @dataclass(frozen=True)

@@ -5,20 +5,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from engine.codes import (
+    INCIDENCE_PLACES,
+)
 from engine.facts import Facts
 from engine.result import IssGroup
 from engine.rounding import apply_rate
-
-TP_RET_NOT_WITHHELD = "1"
-TP_RET_BY_TAKER = "2"
-TP_RET_BY_INTERMEDIARY = "3"
-
-INCIDENCE_PLACES = {
-    "ESTABELECIMENTO_PRESTADOR": "cod_municipio_emitente",
-    "ESTABELECIMENTO_TOMADOR": "cod_municipio_destino",
-    "LOCAL_PRESTACAO": "cod_municipio_prestacao",
-}
-"""`resultado.local` of MUNICIPIO_INCIDENCIA rules → the fact holding that municipality."""
 
 
 def incidence_municipality(local: str, facts: Facts) -> str | None:

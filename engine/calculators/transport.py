@@ -10,11 +10,11 @@ from decimal import Decimal
 from typing import Any
 
 from engine.calculators import opt_decimal, opt_text
+from engine.codes import SIMPLES_GROUP
 from engine.errors import MissingValueError
 from engine.result import IcmsGroup
 from engine.rounding import apply_rate, money, reduce_by
 
-SIMPLES_GROUP = "ICMSSN"
 GROUPS = {"00": "ICMS00", "20": "ICMS20", "40": "ICMS45", "41": "ICMS45", "51": "ICMS45",
           "90": "ICMS90"}  # fmt: skip
 

@@ -8,14 +8,9 @@ from collections import defaultdict
 from decimal import Decimal
 
 from engine.calculators import opt_decimal, opt_text
-from engine.calculators.iss import (
-    TP_RET_BY_TAKER,
-    TP_RET_NOT_WITHHELD,
-    bounds_violation,
-    compute_iss,
-    incidence_municipality,
-)
+from engine.calculators.iss import bounds_violation, compute_iss, incidence_municipality
 from engine.calculators.withholding import compute_withholding
+from engine.codes import TP_RET_BY_TAKER, TP_RET_NOT_WITHHELD
 from engine.context import Item
 from engine.errors import InvalidRuleError
 from engine.facts import Facts, FactValue

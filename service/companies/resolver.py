@@ -15,7 +15,7 @@ from flask import g, request
 from service import runtime
 from service.auth import Credential, current_credential
 from service.companies import operations
-from service.companies.models import Company, Environment, Module
+from service.companies.models import Company, Environment
 from service.errors import ApiError
 
 T = TypeVar("T")
@@ -72,15 +72,16 @@ def check_selected_company() -> None:
         _selected(current_credential(), company_id, codigo)
 
 
-def resolve_company(module: Module | None = None) -> Company:
-    """The company of this request, checked against the credential and the module."""
+def resolve_company(module: str | None = None) -> Company:
+    """The company of this request, checked against the credential and the module (a
+    `Module`, or the module of a document family)."""
     credential = current_credential()
     company_id, codigo = _selector()
     if company_id is None and codigo is None:
         company = _only_company(credential)
     else:
         company = _selected(credential, company_id, codigo)
-    if module is not None and module.value not in company.modulos:
+    if module is not None and str(module) not in company.modulos:
         raise ApiError("MODULO_NAO_HABILITADO")
     return company
 

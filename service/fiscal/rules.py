@@ -27,6 +27,7 @@ from engine.errors import InvalidRuleError
 from engine.packs import discover, load_pack
 from engine.ruleset import compile_rule
 from service.fiscal.models import BaseRule, RuleRevision
+from service.urls import API_PREFIX
 
 Loaded = Rule | InvalidRuleError
 """A stored row as an engine rule, or why it cannot even become one."""
@@ -87,8 +88,6 @@ def describe(exc: InvalidRuleError) -> BrokenRule:
     path = BASE_RULES_PATH
     if register is not None:
         campo, path = register.api_field(campo), register.paths[RuleType(tipo)]
-    from service.app import API_PREFIX  # the app imports this module: import when used
-
     return BrokenRule(exc.rule_id, tipo, campo, exc.message, f"{API_PREFIX}{path}/{exc.rule_id}")
 
 

@@ -23,7 +23,7 @@ from service.companies.models import Company
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
-from service.issuance.credentials import CompanyCredentials
+from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order

@@ -9,7 +9,7 @@ from documents.transmission.endpoints import Environment as TpAmb
 from documents.transmission.settings import TransmissionSettings
 from documents.transmission.transport import Route, SoapTransport
 from service.config import Settings
-from service.issuance.credentials import CompanyCredentials, CredentialCache
+from service.issuance.credential_cache import CompanyCredentials, CredentialCache
 
 
 @dataclass(frozen=True)

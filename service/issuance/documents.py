@@ -20,8 +20,8 @@ from service.issuance import registry
 from service.issuance.family import Family
 from service.issuance.models import DocumentEvent, DocumentStatus, FiscalDocument
 from service.pagination import Page, paginate, within_period
+from service.urls import API_PREFIX
 
-API_PREFIX = "/api/v1"
 WITH_XML = (DocumentStatus.AUTORIZADA, DocumentStatus.CANCELADA, DocumentStatus.ENCERRADA)
 """Statuses whose document has an authorized XML (and so its files)."""
 

@@ -24,7 +24,7 @@ from service.companies.models import Company
 if TYPE_CHECKING:
     from service.api import Blueprint
     from service.issuance.authority import Authority
-    from service.issuance.credentials import CompanyCredentials
+    from service.issuance.credential_cache import CompanyCredentials
     from service.issuance.models import FiscalDocument
 
 
@@ -97,6 +97,9 @@ class Family:
     model: str
     """The layout's model (`55`, `65`, `57`, `67`, `58`); numbering sequences are per model."""
     title: str
+    """The API documentation's name (`NF-e (modelo 55)`)."""
+    label: str
+    """How people call it (`NF-e`): e-mail subjects and messages."""
     scopes: Scopes
     pdf_name: str
     """`danfe`, `danfce`, `danfse`, `dacte`, `damdfe`: the route and file name of its PDF."""

@@ -36,7 +36,7 @@ from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.issuance import defaults, registry
 from service.issuance.authority import Authority
-from service.issuance.credentials import CompanyCredentials
+from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.issuance.not_delivered import log_not_delivered

@@ -11,7 +11,6 @@ from flask.views import MethodView
 
 from service.api import ERROR_SCHEMA_REF, Blueprint
 from service.auth import current_credential, requires
-from service.companies.models import Module
 from service.companies.resolver import resolve_company
 from service.errors import ApiError
 from service.issuance import documents, operations
@@ -100,7 +99,7 @@ def pdf_response(family: Family, document: FiscalDocument) -> Response:
 
 
 def _issue(family: Family, body: dict[str, Any]) -> Any:
-    company = resolve_company(Module(family.module))
+    company = resolve_company(family.module)
     if wants_async():
         raw = request.get_json()
         enqueued = queue_ops.enqueue(company, current_credential(), family.documento, body, raw)
@@ -115,6 +114,16 @@ def _list(family: Family, args: dict[str, Any]) -> dict[str, Any]:
     selector: 422 on `empresa`)."""
     page = documents.listed(current_credential(), resolve_company(), family, args)
     return {**page.envelope(), "itens": [documents.render(d) for d in page.itens]}
+
+
+_BLUEPRINTS: dict[str, Blueprint] = {}
+
+
+def blueprint_for(family: Family) -> Blueprint:
+    """The family's blueprint, made once per process (every app registers the same one)."""
+    if family.module not in _BLUEPRINTS:
+        _BLUEPRINTS[family.module] = make_blueprint(family)
+    return _BLUEPRINTS[family.module]
 
 
 def make_blueprint(family: Family) -> Blueprint:

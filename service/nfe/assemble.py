@@ -36,6 +36,7 @@ from service.errors import ApiError, invalid_field
 from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
 from service.fiscal.rules import CACHE
 from service.nfe import taxes
+from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
     Gaps,
     Party,
@@ -46,26 +47,6 @@ from service.nfe.registers import (
     resolve_party,
 )
 from service.registers.models import Product
-
-PAYMENT_FORMS = {
-    "dinheiro": "01",
-    "cheque": "02",
-    "cartao_credito": "03",
-    "cartao_debito": "04",
-    "credito_loja": "05",
-    "vale_alimentacao": "10",
-    "vale_refeicao": "11",
-    "vale_presente": "12",
-    "vale_combustivel": "13",
-    "boleto": "15",
-    "deposito": "16",
-    "pix": "17",
-    "transferencia": "18",
-    "fidelidade": "19",
-    "sem_pagamento": "90",
-    "outros": "99",
-}
-"""`pagamento` names (or the layout's two-digit tPag codes) -> tPag (NT 2020.006 table)."""
 
 PRESENCE = {
     "presencial": doc.IndPres.PRESENCIAL,

@@ -17,8 +17,9 @@ from service.companies.models import Company
 from service.companies.resolver import resolve_company
 from service.errors import ApiError
 from service.issuance import documents
+from service.issuance.events import Registered
 from service.issuance.family import Family
-from service.issuance.models import DocumentEvent, EventKind, FiscalDocument
+from service.issuance.models import DocumentEvent, EventKind, EventStatus, FiscalDocument
 from service.nfe import events, pdfs
 from service.nfe.schemas import RegisteredEventSchema
 from service.validators import Length, layout_text
@@ -46,7 +47,7 @@ EVENT_ERRORS = ("DOCUMENTO_NAO_ENCONTRADO", "STATUS_INVALIDO",
                 "AUTORIDADE_INACESSIVEL")  # fmt: skip
 
 
-def render(registered: events.Registered) -> dict[str, Any]:
+def render(registered: Registered) -> dict[str, Any]:
     """The document as it is now plus the event; `protocolo` is the event's protocol (the
     authorization's stays in `protocolo_autorizacao`)."""
     document, event = registered.document, registered.event
@@ -60,7 +61,7 @@ def render(registered: events.Registered) -> dict[str, Any]:
 def _registered(document: FiscalDocument, event_id: str) -> DocumentEvent:
     """The document's event with the authority's answer stored (its `procEventoNFe`)."""
     event = documents.find_event(document, event_id)
-    if event.status != events.REGISTERED or event.xml is None:
+    if event.status != EventStatus.REGISTRADO or event.xml is None:
         raise ApiError(
             "XML_INDISPONIVEL", "O evento ainda não tem resposta registrada da autoridade."
         )

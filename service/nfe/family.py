@@ -21,7 +21,7 @@ from service.accounts.scopes import Scope
 from service.companies.models import Company
 from service.issuance import defaults, registry
 from service.issuance.authority import Authority, route
-from service.issuance.credentials import CompanyCredentials
+from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import FiscalDocument
 from service.nfe import assemble, pdfs
@@ -87,6 +87,7 @@ NFE = _family(
     module="nfe",
     documento="NFE",
     title="NF-e (modelo 55)",
+    label="NF-e",
     pdf_name="danfe",
     series=lambda company: company.serie_nfe,
     example={"pedido": "PED-0001", "cliente": "C001",
@@ -97,6 +98,7 @@ NFCE = _family(
     module="nfce",
     documento="NFCE",
     title="NFC-e (modelo 65)",
+    label="NFC-e",
     pdf_name="danfce",
     series=lambda company: company.serie_nfce,
     example={"pedido": "PDV-0001", "itens": [{"codigo": "P002", "quantidade": 2}],

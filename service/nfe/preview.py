@@ -26,7 +26,8 @@ from service import clock
 from service.companies.models import Company
 from service.errors import ApiError
 from service.issuance import registry
-from service.issuance.credentials import CompanyCredentials, credentials_for
+from service.issuance.credential_cache import CompanyCredentials
+from service.issuance.credentials import credentials_for
 from service.nfe import assemble
 
 PLACEHOLDER_NUMBER = 1

@@ -12,6 +12,7 @@ from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized
 from service.issuance.models import DocumentStatus
 from service.issuance.schemas import EventSchema
+from service.nfe.payments import PAYMENT_FORMS
 from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
@@ -92,8 +93,6 @@ class Payments(ma.fields.Field[Any]):
         raise ma.ValidationError("Informe a forma de pagamento ou uma lista {forma, valor}.")
 
     def openapi_property(self, converter: Any) -> dict[str, Any]:
-        from service.nfe.assemble import PAYMENT_FORMS
-
         names = {"enum": list(PAYMENT_FORMS)}
         codes = {"pattern": "^[0-9]{2}$", "description": "Código tPag do leiaute."}
         form = {"type": "string", "anyOf": [names, codes], "description": "Forma do total."}

@@ -53,7 +53,8 @@ from service.errors import ApiError, invalid_field
 from service.ids import new_id
 from service.issuance import not_delivered, numbering, registry
 from service.issuance.authority import route
-from service.issuance.credentials import CompanyCredentials, credentials_for
+from service.issuance.credential_cache import CompanyCredentials
+from service.issuance.credentials import credentials_for
 from service.issuance.models import (
     DocumentStatus,
     FiscalDocument,

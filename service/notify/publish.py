@@ -16,8 +16,7 @@ from service.companies.models import Company, Module
 from service.issuance import registry
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.queue.models import FiscalTask, TaskStatus
-
-API_PREFIX = "/api/v1"
+from service.urls import API_PREFIX
 
 DOCUMENT_EVENTS = {
     DocumentStatus.PENDENTE: ("processing", "pendente"),
@@ -57,7 +56,7 @@ def document_summary(session: Session, document: FiscalDocument) -> dict[str, An
     """The thin payload: what the document is and where to fetch it; never XML or secrets."""
     return {
         "id": document.id,
-        "documento": document.modulo.upper(),
+        "documento": registry.by_module(document.modulo).documento,
         "status": document.status,
         "chave": document.chave,
         "numero": document.numero,

@@ -11,9 +11,7 @@ from service import runtime
 from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
-from service.companies.models import Module
 from service.companies.resolver import resolve_company
-from service.issuance import registry
 from service.issuance.routes import answer_existing
 from service.issuance.schemas import IssuedDocumentSchema
 from service.pagination import paginate
@@ -50,11 +48,12 @@ class Tasks(MethodView):
     def post(self, body: dict[str, Any]) -> Any:
         """Queue an issuance: 202 with `solicitacao_id` (402 when the balance cannot hold it)."""
         documento = body.pop("documento")
-        company = resolve_company(Module(documento.lower()))
+        family = operations.family_of(documento)
+        company = resolve_company(family.module)
         raw = request.get_json()
         enqueued = operations.enqueue(company, current_credential(), documento, body, raw)
         if enqueued.task_id is None:
-            return answer_existing(registry.by_documento(documento), enqueued)
+            return answer_existing(family, enqueued)
         return queued(enqueued)
 
     @requires(Scope.CONSULTAR)

@@ -18,18 +18,11 @@ from urllib.parse import quote
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from service.issuance import registry
 from service.notify.mail.models import NotificationKind
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
-DOCUMENT_NAMES = {
-    "NFE": "NF-e",
-    "NFCE": "NFC-e",
-    "NFSE": "NFS-e",
-    "CTE": "CT-e",
-    "CTEOS": "CT-e OS",
-    "MDFE": "MDF-e",
-}
 
 HEADLINES = {
     NotificationKind.AUTORIZADA: "{doc} autorizada",
@@ -109,8 +102,12 @@ def issuer_document(cnpj: str | None, cpf: str | None) -> str:
 
 
 def document_name(summary: dict[str, Any]) -> str:
+    """The family's name as people say it (`NF-e`), from the registry."""
     code = str(summary.get("documento") or "").upper()
-    return DOCUMENT_NAMES.get(code, code or "Documento")
+    try:
+        return registry.by_documento(code).label
+    except registry.UnknownFamily:
+        return code or "Documento"
 
 
 def is_homologation(ambiente: str) -> bool:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from service.issuance import registry
+
 DOCUMENT_FAMILIES = ("nfe", "nfce", "nfse", "cte", "cteos", "mdfe")
 DOCUMENT_SUFFIXES = ("processing", "authorized", "rejected", "cancelled")
 QUEUE_SUFFIXES = ("queued", "pending", "authorized", "rejected", "action_required", "cancelled")
@@ -26,14 +28,23 @@ KINDS: frozenset[str] = frozenset(
 WILDCARD = "*"
 
 
+def known_kinds() -> frozenset[str]:
+    """The spec's kinds plus those of every registered document family (a family the spec
+    does not list yet still speaks through webhooks: `<module>.authorized`, ...)."""
+    families = registry.families()
+    extra = {f.webhook_kind(suffix) for f in families for suffix in DOCUMENT_SUFFIXES}
+    return KINDS | extra if not extra <= KINDS else KINDS
+
+
 def is_valid_pattern(pattern: str) -> bool:
     """Exact known kind, `<prefix>.*` naming at least one known kind, or `*`."""
-    if pattern == WILDCARD or pattern in KINDS:
+    kinds = known_kinds()
+    if pattern == WILDCARD or pattern in kinds:
         return True
     if not pattern.endswith(".*"):
         return False
     prefix = pattern[:-1]  # keeps the dot: "nfe." never matches "nfce.x"
-    return any(kind.startswith(prefix) for kind in KINDS)
+    return any(kind.startswith(prefix) for kind in kinds)
 
 
 def matches(pattern: str, kind: str) -> bool:

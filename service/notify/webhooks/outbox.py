@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from service.db import utcnow
 from service.ids import new_id
-from service.notify.webhooks.events import KINDS, wanted
+from service.notify.webhooks.events import known_kinds, wanted
 from service.notify.webhooks.models import (
     DeliveryStatus,
     WebhookDelivery,
@@ -177,7 +177,7 @@ def record_event(
     Returns the event id (`evt_...`, also the `X-Webhook-Id` header and the payload's `id`).
     `data` is the document summary; it must never carry XML or secrets (checked).
     """
-    if tipo not in KINDS:
+    if tipo not in known_kinds():
         raise ValueError(f"unknown webhook event kind {tipo!r}")
     environment = normalize_environment(ambiente)
     targets = subscribers(
