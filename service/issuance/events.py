@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +38,7 @@ from service.issuance import documents, not_delivered, registry
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document, lock_document
+from service.issuance.family import EventDraft, EventSpec, Registration
 from service.issuance.models import (
     UNRESOLVED,
     DocumentEvent,
@@ -61,57 +61,6 @@ PENDING = EventStatus.PENDENTE
 """Sent, answer unknown: resolved by looking the document up before anything is sent again."""
 ABSENT = "AUSENTE"
 """Outcome of a lookup (never stored): the authority does not hold the event."""
-
-
-@dataclass(frozen=True)
-class Registration:
-    """What the authority registered, as found in a lookup: wrapped XML and protocol."""
-
-    proc: bytes
-    protocolo: str | None
-    cstat: str
-    texto: str | None
-
-
-@dataclass(frozen=True)
-class EventDraft:
-    """What a family's event builder receives: the event to build, sign and validate."""
-
-    document: FiscalDocument
-    company: Company
-    creds: CompanyCredentials
-    sequence: int
-    text: str
-    now: dt.datetime
-
-
-@dataclass(frozen=True)
-class EventSpec:
-    """One kind of event of one family."""
-
-    kind: EventKind
-    tp_evento: str
-    text_field: str
-    text_limit: int
-    """The text has 15 to `text_limit` characters."""
-    build: Callable[[EventDraft], bytes]
-    """Build, sign and validate against the official XSD; the signed bytes to store and send.
-    Raises `InvalidDocumentDataError` or `SchemaViolationError` for text the layout refuses."""
-    wrap: Callable[[bytes, bytes], bytes]
-    """(signed event, the authority's answer element) -> the registered event XML."""
-    registered_in: Callable[[bytes, str, int], Registration | None]
-    """Our event (type, sequence) in the raw answer of a document lookup, or None."""
-    max_sequence: int = 1
-    """1 for an event registered once (cancellation, close); 20 for CC-e."""
-    already_there: frozenset[str] = frozenset()
-    """Rejections that mean "the authority already holds this": resolved by lookup."""
-    effect: DocumentStatus | None = None
-    """The document's status once registered (CANCELADA, ENCERRADA), or unchanged."""
-    rejection: str = "SEFAZ_REJECTION"
-    """The 422 code of a refused event (CT-e/MDF-e: SEFAZ_EVENT_REJECTION)."""
-    same_text_only: bool = True
-    """A pending event counts as this request's only with the same text (a CC-e); False when
-    any text means the same effect (a cancellation)."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from service.api import Blueprint
     from service.issuance.authority import Authority
     from service.issuance.credential_cache import CompanyCredentials
-    from service.issuance.models import FiscalDocument
+    from service.issuance.models import DocumentStatus, EventKind, FiscalDocument
 
 
 class Lookup(StrEnum):
@@ -86,6 +86,57 @@ class Scopes:
 
 
 @dataclass(frozen=True)
+class Registration:
+    """What the authority registered, as found in a lookup: wrapped XML and protocol."""
+
+    proc: bytes
+    protocolo: str | None
+    cstat: str
+    texto: str | None
+
+
+@dataclass(frozen=True)
+class EventDraft:
+    """What a family's event builder receives: the event to build, sign and validate."""
+
+    document: FiscalDocument
+    company: Company
+    creds: CompanyCredentials
+    sequence: int
+    text: str
+    now: dt.datetime
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    """One kind of event of one family."""
+
+    kind: EventKind
+    tp_evento: str
+    text_field: str
+    text_limit: int
+    """The text has 15 to `text_limit` characters."""
+    build: Callable[[EventDraft], bytes]
+    """Build, sign and validate against the official XSD; the signed bytes to store and send.
+    Raises `InvalidDocumentDataError` or `SchemaViolationError` for text the layout refuses."""
+    wrap: Callable[[bytes, bytes], bytes]
+    """(signed event, the authority's answer element) -> the registered event XML."""
+    registered_in: Callable[[bytes, str, int], Registration | None]
+    """Our event (type, sequence) in the raw answer of a document lookup, or None."""
+    max_sequence: int = 1
+    """1 for an event registered once (cancellation, close); 20 for CC-e."""
+    already_there: frozenset[str] = frozenset()
+    """Rejections that mean "the authority already holds this": resolved by lookup."""
+    effect: DocumentStatus | None = None
+    """The document's status once registered (CANCELADA, ENCERRADA), or unchanged."""
+    rejection: str = "SEFAZ_REJECTION"
+    """The 422 code of a refused event (CT-e/MDF-e: SEFAZ_EVENT_REJECTION)."""
+    same_text_only: bool = True
+    """A pending event counts as this request's only with the same text (a CC-e); False when
+    any text means the same effect (a cancellation)."""
+
+
+@dataclass(frozen=True)
 class Family:
     """One document family, as the lifecycle sees it."""
 
@@ -125,6 +176,8 @@ class Family:
     pdf_field: str = ""
     """The member that holds the PDF's path in the resource (NF-e and NFC-e: `danfe`); empty
     means `pdf_name`."""
+    events: tuple[EventSpec, ...] = ()
+    """The events the family registers on authorized documents (cancellation, CC-e, ...)."""
     extra_routes: Callable[[Blueprint, Family], None] | None = None
     rejection: str = "SEFAZ_REJECTION"
     """The 422 code of a document the authority refused (NFS-e: `NFSE_REJECTION`)."""

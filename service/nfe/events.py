@@ -24,7 +24,8 @@ from documents.xml import parse_untrusted
 from service.auth import Credential
 from service.companies.models import Company
 from service.issuance import documents, registry
-from service.issuance.events import EventDraft, EventSpec, Registered, Registration, register
+from service.issuance.events import Registered, register
+from service.issuance.family import EventDraft, EventSpec, Registration
 from service.issuance.models import DocumentStatus, EventKind
 
 MAX_CCE = 20

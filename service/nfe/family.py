@@ -24,7 +24,7 @@ from service.issuance.authority import Authority, route
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import FiscalDocument
-from service.nfe import assemble, pdfs
+from service.nfe import assemble, events, pdfs
 from service.nfe.events_blueprint import register_event_routes
 from service.nfe.schemas import DocumentSchema, IssueRequestSchema
 
@@ -90,6 +90,7 @@ NFE = _family(
     label="NF-e",
     pdf_name="danfe",
     series=lambda company: company.serie_nfe,
+    events=(events.CANCELLATION, events.CORRECTION),
     example={"pedido": "PED-0001", "cliente": "C001",
              "itens": [{"codigo": "P001", "quantidade": 1}], "pagamento": "pix"},
 )  # fmt: skip
@@ -101,6 +102,7 @@ NFCE = _family(
     label="NFC-e",
     pdf_name="danfce",
     series=lambda company: company.serie_nfce,
+    events=(events.CANCELLATION,),
     example={"pedido": "PDV-0001", "itens": [{"codigo": "P002", "quantidade": 2}],
              "pagamento": "dinheiro"},
 )  # fmt: skip

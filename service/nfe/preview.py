@@ -1,10 +1,9 @@
 """`/fiscal/preview` and `/fiscal/validate` for NF-e/NFC-e: the issuance path without its effects.
 
 The request goes through the same `assemble.draft` as POST /nfe and /nfce, so a preview decides
-exactly what the issuance would decide. The XML is then built with a placeholder number (no key
-is reserved and no number sequence is read), signed with the company's certificate because the
-official schema requires `Signature`, and validated; violations come back as data. Nothing is
-written: no order, number, charge or transmission.
+exactly what the issuance would decide; the layout is checked by the lifecycle's preview
+(`service.issuance.preview`: placeholder number, signed, validated, refusals as data). Nothing
+is written: no order, number, charge or transmission.
 """
 
 from __future__ import annotations
@@ -15,10 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-from documents.errors import InvalidDocumentDataError, SchemaViolationError
-from documents.keys import random_cnf
 from documents.nfe.builder import LAYOUT_VERSION
-from documents.nfe.pipeline import prepare_nfe
 from engine import TaxContext, TaxResult, snapshot
 from engine.result import RuleMatch
 from engine.serialize import jsonable
@@ -28,18 +24,8 @@ from service.errors import ApiError
 from service.issuance import registry
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
+from service.issuance.preview import Layout, check_layout
 from service.nfe import assemble
-
-PLACEHOLDER_NUMBER = 1
-"""nNF of the validated XML: a real number is taken only by the issuance, under its lock."""
-
-
-@dataclass(frozen=True)
-class Layout:
-    """The outcome of building, signing and validating the document against the XSD."""
-
-    validado: bool
-    violacoes: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,7 +80,7 @@ def evaluate(
     if certificate_gap is not None:
         raise configuration_required(certificate_gap)
     assert creds is not None
-    layout = check_layout(draft, creds, serie=registry.by_model(modelo).series(company), now=now)
+    layout = check_layout(registry.by_model(modelo), draft, creds, company, now)
     return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
 
 
@@ -126,31 +112,6 @@ def configuration_required(*errors: ApiError | None) -> ApiError:
         details=details or None,
         body={**body, "ready_to_issue": False},
     )
-
-
-def check_layout(
-    draft: assemble.Draft, creds: CompanyCredentials, *, serie: int, now: dt.datetime
-) -> Layout:
-    """Run the issuance pipeline on a placeholder number and keep what it refuses as data."""
-    data = draft.numbered(
-        serie=serie,
-        numero=PLACEHOLDER_NUMBER,
-        cnf=random_cnf(PLACEHOLDER_NUMBER),
-        issued_at=now,
-    )
-    try:
-        prepare_nfe(data, creds.signer, csc=draft.csc)
-    except InvalidDocumentDataError as exc:
-        return Layout(False, ({"caminho": exc.field, "mensagem": exc.message, "linha": None},))
-    except SchemaViolationError as exc:
-        return Layout(
-            False,
-            tuple(
-                {"caminho": v.path, "mensagem": v.message, "linha": v.line or None}
-                for v in exc.violations
-            ),
-        )
-    return Layout(True)
 
 
 def _rule(match: RuleMatch | None) -> dict[str, Any] | None:
