@@ -152,23 +152,17 @@ def _pending(document: FiscalDocument, outcome: Outcome) -> None:
         document.recibo = outcome.nRec
 
 
-def _closed(document: FiscalDocument, outcome: Closed) -> None:
-    """Found closed (MDF-e 132): it was authorized (stays charged) and later closed."""
+def _found_after(document: FiscalDocument, outcome: Cancelled | Closed) -> None:
+    """A lookup found it cancelled, or closed (MDF-e 132): it was authorized, so it stays
+    charged; the authorization's protocol, when the answer carries it, completes its XML."""
     if outcome.protocol_xml and document.xml_autorizado is None:
         try:
             document.xml_autorizado = _wrapped(document, outcome.protocol_xml)
         except ProtocolMismatchError:
             log.error("protocol does not match document", extra={"documento_id": document.id})
-    document.status = DocumentStatus.ENCERRADA
-
-
-def _cancelled(document: FiscalDocument, outcome: Cancelled) -> None:
-    """Found cancelled: it was authorized (so it stays charged) and later cancelled."""
-    if outcome.protocol_xml and document.xml_autorizado is None:
-        try:
-            document.xml_autorizado = _wrapped(document, outcome.protocol_xml)
-        except ProtocolMismatchError:
-            log.error("protocol does not match document", extra={"documento_id": document.id})
+    if isinstance(outcome, Closed):
+        document.status = DocumentStatus.ENCERRADA
+        return
     document.status = DocumentStatus.CANCELADA
     document.cancelado_em = document.cancelado_em or utcnow()
 
@@ -194,10 +188,8 @@ def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None
         _deny(session, document, outcome)
     elif isinstance(outcome, Rejected) and not outcome.is_duplicate:
         _reject(session, document, outcome)
-    elif isinstance(outcome, Cancelled):
-        _cancelled(document, outcome)
-    elif isinstance(outcome, Closed):
-        _closed(document, outcome)
+    elif isinstance(outcome, Cancelled | Closed):
+        _found_after(document, outcome)
     else:
         _pending(document, outcome)  # uncertain, throttled, duplicate, a re-send not sent
 
