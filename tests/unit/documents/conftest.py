@@ -19,7 +19,7 @@ from documents.certificates import A1Certificate, load_pkcs12
 from documents.signing import XmlSigner
 
 HERE = Path(__file__).parent
-CORPUS = Path("/work/shared/corpus")
+
 NFE_NS = "http://www.portalfiscal.inf.br/nfe"
 COMPANY_CNPJ = "11222333000181"
 PASSWORD = "senha-de-teste"

@@ -19,10 +19,11 @@ from documents.nfe.pipeline import SignedNFe, prepare_nfe
 from documents.pdf import render_danfce, render_danfe
 from documents.signing import XmlSigner
 from documents.wrappers import nfe_proc
+from tests.paths import CORPUS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf extracts the PDF text (test dependency)")
 
-CORPUS = Path("/work/shared/corpus")
+
 NS = "http://www.portalfiscal.inf.br/nfe"
 
 

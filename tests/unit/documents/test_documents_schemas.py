@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -17,8 +16,8 @@ from documents.schemas import (
     validate,
 )
 from documents.xml import parse_untrusted
+from tests.paths import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 CONTRACT_KEYS = [
     "nfe/4.00/enviNFe", "nfe/4.00/NFe", "nfe/4.00/nfeProc", "nfe/4.00/consSitNFe",
     "nfe/4.00/consStatServ", "nfe/4.00/consReciNFe", "nfe/4.00/inutNFe",

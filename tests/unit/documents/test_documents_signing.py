@@ -7,7 +7,6 @@ import copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 import signxml
@@ -20,10 +19,11 @@ from documents.errors import SignatureError
 from documents.schemas import validate
 from documents.signing import DS_NS, XmlSigner, c14n_in_context, verify_signature
 from documents.xml import parse_untrusted
+from tests.paths import CORPUS
 
 NFE = "{http://www.portalfiscal.inf.br/nfe}"
 DS = f"{{{DS_NS}}}"
-CORPUS = Path("/work/shared/corpus")
+
 SAMPLE = (
     CORPUS
     / "nfe"

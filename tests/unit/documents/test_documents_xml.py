@@ -78,7 +78,8 @@ def test_nesting_up_to_the_cap_is_accepted() -> None:
 
 
 def test_every_corpus_document_parses() -> None:
-    corpus = Path("/work/shared/corpus")
+    from tests.paths import CORPUS as corpus
+
     if not corpus.exists():
         pytest.skip("shared corpus not available")
     files = [

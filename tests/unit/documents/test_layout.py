@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import random
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,8 +13,8 @@ from lxml import etree
 from documents import layout
 from documents.errors import InvalidDocumentDataError
 from documents.schemas import validate
+from tests.paths import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[4] / "shared" / "corpus"
 DSIG = "{http://www.w3.org/2000/09/xmldsig#}Signature"
 # Samples whose structure is valid against today's XSDs (some values are not, e.g. cUF 01).
 SAMPLES = [

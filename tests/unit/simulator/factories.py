@@ -21,8 +21,8 @@ from documents.keys import mod11_digit
 from simulator.clock import BRASILIA, wire
 from simulator.routing import Family, TpAmb, endpoint_url
 from simulator.testing import SimulatorHandle
+from tests.paths import CORPUS
 
-CORPUS = Path("/work/shared/corpus")
 NFE_SAMPLE = (
     CORPUS / "nfe/nfelib__nfelib_nfe_samples_v4_0_leiauteNFe_"
     "35180834128745000152550010000474281920007498-nfe.xml"
