@@ -124,7 +124,7 @@ def issue(family: Family, company: Company, credential: Credential, body: dict[s
 def transmit(document_id: str, company: Company) -> Issued:
     """Send the stored bytes, record the answer; a duplicate is looked up, never re-sent."""
     rt = runtime.current()
-    creds = credentials_for(company, dt.datetime.now(dt.UTC))
+    creds = credentials_for(company, clock.utc_now())
     runtime.end_request_transaction()
     document = load_document(document_id)
     client = outcome.client_for(rt.authority, creds, document, company)

@@ -13,7 +13,7 @@ import logging
 from sqlalchemy.orm import Session, sessionmaker
 
 from documents.transmission.outcome import Authorized, Cancelled, Closed, Denied, NotFound
-from service import runtime
+from service import clock, runtime
 from service.companies.models import Company
 from service.db import transaction
 from service.errors import ApiError
@@ -42,7 +42,7 @@ def reconcile(document_id: str, *, company: Company | None = None) -> FiscalDocu
     if document.status not in UNRESOLVED:
         return document
     rt = runtime.current()
-    now = dt.datetime.now(dt.UTC)
+    now = clock.utc_now()  # query budget and certificate validity: server time
     company = company or runtime.db().get(Company, document.company_id)
     assert company is not None
     try:
