@@ -15,6 +15,7 @@ from documents.certificates import load_pkcs12
 from documents.errors import InvalidDocumentDataError
 from documents.keys import mod11_digit
 from documents.nfse.builder import build_dps
+from documents.nfse.danfse import render_danfse
 from documents.nfse.model import (
     DpsData,
     FederalWithholdings,
@@ -34,6 +35,9 @@ from documents.nfse.model import (
 from documents.nfse.pipeline import build_cancel_request, prepare_dps
 from documents.schemas import validate
 from documents.signing import XmlSigner, verify_signature
+from simulator.testing import running_simulator
+from tests.unit.simulator.factories import PASSWORD, make_company
+from tests.unit.simulator.nfse_factories import SefinClient, unpack
 
 NS = "http://www.sped.fazenda.gov.br/nfse"
 SAO_PAULO = "3550308"
@@ -51,24 +55,31 @@ def dps_data(**changes: object) -> DpsData:
         competence=dt.date(2026, 11, 24),
         issuing_municipality=SAO_PAULO,
         provider=Provider(CNPJ, OpSimpNac.NAO_OPTANTE, municipal_registration="12345"),
-        service=Service(SAO_PAULO, "010101", "Desenvolvimento de software sob encomenda",
-                        municipal_code="001", nbs="115021000"),  # fmt: skip
+        service=Service(
+            SAO_PAULO,
+            "010101",
+            "Desenvolvimento de software sob encomenda",
+            municipal_code="001",
+            nbs="115021000",
+        ),
         values=ServiceValues(Decimal("1000.00"), unconditional_discount=Decimal("50.00")),
         iss=IssTax(TribIssqn.TRIBUTAVEL, TpRetIssqn.NAO_RETIDO, Decimal("2.00")),
         total_taxes=TotalTaxes(Decimal("80.00"), Decimal("0.00"), Decimal("20.00")),
         app_version="emissor-teste 1.0",
         taker=Taker(
-            "44555666000177", "TOMADOR DE TESTE LTDA",
+            "44555666000177",
+            "TOMADOR DE TESTE LTDA",
             NationalAddress(SAO_PAULO, "01310100", "Avenida Paulista", "1000", "Bela Vista"),
             email="fiscal@tomador.example",
-        ),  # fmt: skip
+        ),
         federal=FederalWithholdings(social_security=Decimal("11.00")),
     )
     return dataclasses.replace(data, **changes)  # type: ignore[arg-type]
 
 
 def text(xml: bytes, path: str) -> str | None:
-    return etree.fromstring(xml).findtext("/".join(f"{{{NS}}}{p}" for p in path.split("/")))
+    found = etree.fromstring(xml).findtext("/".join(f"{{{NS}}}{p}" for p in path.split("/")))
+    return None if found is None else str(found)
 
 
 def test_signed_dps_passes_the_official_xsd_and_both_verifiers(
@@ -87,7 +98,7 @@ def test_dps_id_is_the_concatenation_of_protocol_facts() -> None:
     built = build_dps(dps_data())
     # DPS + cLocEmi(7) + tpInsc(2 = CNPJ) + CNPJ(14) + serie(5) + nDPS(15)
     assert built.dps_id == f"DPS{SAO_PAULO}2{CNPJ}00900{42:015d}"
-    assert built.root.find(f"{{{NS}}}infDPS").get("Id") == built.dps_id  # type: ignore[union-attr]
+    assert built.root.find(f"{{{NS}}}infDPS").get("Id") == built.dps_id
     by_cpf = build_dps(dps_data(provider=Provider("12345678909", OpSimpNac.MEI)))
     assert by_cpf.dps_id == f"DPS{SAO_PAULO}1{'12345678909':0>14}00900{42:015d}"
     assert by_cpf.root.findtext(f"{{{NS}}}infDPS/{{{NS}}}prest/{{{NS}}}CPF") == "12345678909"
@@ -169,9 +180,7 @@ def test_cancel_request_is_signed_and_xsd_valid(
 
 
 @pytest.mark.parametrize(("key", "code"), [(nfse_key()[:-1] + "X", 1), (nfse_key(), 3)])
-def test_cancel_request_refuses_a_bad_key_or_reason(
-    signer: XmlSigner, key: str, code: int
-) -> None:
+def test_cancel_request_refuses_a_bad_key_or_reason(signer: XmlSigner, key: str, code: int) -> None:
     with pytest.raises(InvalidDocumentDataError):
         build_cancel_request(
             key, CNPJ, code, "Erro na emissao da nota fiscal", ISSUED,
@@ -180,10 +189,6 @@ def test_cancel_request_refuses_a_bad_key_or_reason(
 
 
 def test_the_simulator_accepts_the_signed_dps_and_its_cancellation(tmp_path: Path) -> None:
-    from tests.unit.simulator.factories import PASSWORD, make_company
-    from tests.unit.simulator.nfse_factories import SefinClient, unpack
-    from simulator.testing import running_simulator
-
     with running_simulator(tmp_path / "sim") as sim:
         company = make_company(sim, tmp_path / "c", CNPJ)
         signer = XmlSigner(load_pkcs12(company.pfx.read_bytes(), PASSWORD))
@@ -195,9 +200,11 @@ def test_the_simulator_accepts_the_signed_dps_and_its_cancellation(tmp_path: Pat
         assert response.status_code == 201, response.text
         body = response.json()
         assert body["idDps"] == signed.dps_id
-        nfse = etree.fromstring(unpack(body["nfseXmlGZipB64"]))
-        assert nfse.find(f".//{{{NS}}}infDPS").get("Id") == signed.dps_id  # type: ignore[union-attr]
+        nfse_xml = unpack(body["nfseXmlGZipB64"])
+        nfse = etree.fromstring(nfse_xml)
+        assert nfse.find(f".//{{{NS}}}infDPS").get("Id") == signed.dps_id
         key = body["chaveAcesso"]
+        assert render_danfse(nfse_xml).startswith(b"%PDF-")
         cancel = build_cancel_request(
             key, CNPJ, 2, "Servico nao foi prestado ao tomador", now,
             signer=signer, environment=TpAmb.HOMOLOGACAO, app_version="emissor-teste 1.0",
