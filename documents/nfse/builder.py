@@ -31,6 +31,7 @@ from documents.nfse.model import (
 )
 from documents.ufs import UF_BY_CODE
 
+NFSE_NS = "http://www.sped.fazenda.gov.br/nfse"
 SCHEMA_KEY = "nfse/1.00/DPS"
 LAYOUT_VERSION = "1.01"
 """The version of the official schemas in the catalogue (nfelib's v1_0 folder holds 1.01)."""

@@ -13,9 +13,8 @@ from brazilfiscalreport.danfse import Danfse, DanfseConfig
 from lxml import etree
 
 from documents.errors import PdfRenderError
+from documents.nfse.builder import NFSE_NS
 from documents.xml import parse_untrusted
-
-NFSE_NS = "http://www.sped.fazenda.gov.br/nfse"
 
 
 def render_danfse(nfse_xml: bytes, *, cancelled: bool = False) -> bytes:

@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 
 from documents.certificates import load_pkcs12
-from documents.errors import InvalidDocumentDataError
+from documents.errors import InvalidDocumentDataError, ProtocolMismatchError
 from documents.keys import mod11_digit
 from documents.nfse.builder import build_dps
 from documents.nfse.danfse import render_danfse
@@ -33,6 +33,7 @@ from documents.nfse.model import (
     TribIssqn,
 )
 from documents.nfse.pipeline import build_cancel_request, prepare_dps
+from documents.nfse.received import accept_event, accept_nfse
 from documents.schemas import validate
 from documents.signing import XmlSigner, verify_signature
 from simulator.testing import running_simulator
@@ -211,3 +212,13 @@ def test_the_simulator_accepts_the_signed_dps_and_its_cancellation(tmp_path: Pat
         )  # fmt: skip
         cancelled = client.cancel(key, cancel.xml)
         assert cancelled.status_code == 201, cancelled.text
+        received = accept_nfse(signed.xml, nfse_xml)
+        assert (received.key, received.number) == (
+            key,
+            nfse.findtext(f"{{{NS}}}infNFSe/{{{NS}}}nNFSe"),
+        )
+        event = accept_event(cancel.xml, unpack(cancelled.json()["eventoXmlGZipB64"]))
+        assert event.event_id == f"EVT{key}101101001"
+        other = prepare_dps(dataclasses.replace(data, number=43), signer)
+        with pytest.raises(ProtocolMismatchError):
+            accept_nfse(other.xml, nfse_xml)
