@@ -132,7 +132,8 @@ def _service(data: DpsData) -> dict[str, Any]:
         "xDescServ": service.description,
         "cNBS": service.nbs,
     }
-    return {"locPrest": {"cLocPrestacao": service.place}, "cServ": code}
+    notes = {"xInfComp": service.notes} if service.notes else None
+    return {"locPrest": {"cLocPrestacao": service.place}, "cServ": code, "infoCompl": notes}
 
 
 def _values(data: DpsData) -> dict[str, Any]:

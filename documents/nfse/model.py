@@ -104,6 +104,7 @@ class Service:
     description: str  # cServ/xDescServ
     municipal_code: str | None = None  # cServ/cTribMun, 3 digits
     nbs: str | None = None  # cServ/cNBS, 9 digits
+    notes: str | None = None  # infoCompl/xInfComp (the request's `observacoes`)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,8 @@ import pytest
 from lxml import etree
 
 from documents.errors import PdfRenderError, UnsafeXMLError
-from documents.nfse.danfse import NFSE_NS, render_danfse
+from documents.nfse.builder import NFSE_NS
+from documents.nfse.danfse import render_danfse
 from tests.paths import CORPUS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf extracts the PDF text (test dependency)")

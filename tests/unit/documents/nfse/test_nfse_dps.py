@@ -62,6 +62,7 @@ def dps_data(**changes: object) -> DpsData:
             "Desenvolvimento de software sob encomenda",
             municipal_code="001",
             nbs="115021000",
+            notes="Pedido 123; entrega em novembro",
         ),
         values=ServiceValues(Decimal("1000.00"), unconditional_discount=Decimal("50.00")),
         iss=IssTax(TribIssqn.TRIBUTAVEL, TpRetIssqn.NAO_RETIDO, Decimal("2.00")),
@@ -122,6 +123,7 @@ def test_values_and_taxes_are_mapped_not_computed(signer: XmlSigner) -> None:
     assert text(xml, "infDPS/valores/trib/totTrib/vTotTrib/vTotTribMun") == "20.00"
     assert text(xml, "infDPS/toma/end/endNac/CEP") == "01310100"
     assert text(xml, "infDPS/serv/cServ/cNBS") == "115021000"
+    assert text(xml, "infDPS/serv/infoCompl/xInfComp") == "Pedido 123; entrega em novembro"
 
 
 def test_simples_nacional_minimal_dps_without_taker(signer: XmlSigner) -> None:
