@@ -15,7 +15,7 @@ from typing import Any
 
 from lxml import etree
 
-from documents.errors import InvalidDocumentDataError
+from documents.errors import AccessKeyError, InvalidDocumentDataError
 from documents.keys import dps_id
 from documents.layout import layout_for, write
 from documents.localtime import issuer_time
@@ -50,13 +50,16 @@ class BuiltDps:
 
 def build_dps(data: DpsData) -> BuiltDps:
     """The unsigned `DPS` element of `data`. Raises `InvalidDocumentDataError`."""
-    identifier = dps_id(
-        data.issuing_municipality, data.provider.registration, data.series, data.number
-    )
+    identifier = _identifier(data)
+    issued = local_time(data.issuing_municipality, data.issued_at)
+    if data.competence > issued.date():
+        raise InvalidDocumentDataError(
+            "dCompet", "a competência não pode ser posterior à data de emissão (Sefin: E0015)"
+        )
     info = {
         "@Id": identifier,
         "tpAmb": data.environment.value,
-        "dhEmi": local_time(data.issuing_municipality, data.issued_at).isoformat(),
+        "dhEmi": issued.isoformat(),
         "verAplic": data.app_version,
         "serie": data.series,
         "nDPS": str(data.number),
@@ -71,6 +74,16 @@ def build_dps(data: DpsData) -> BuiltDps:
     }
     root = write(layout_for(SCHEMA_KEY), {"@versao": LAYOUT_VERSION, "infDPS": info})
     return BuiltDps(identifier, root)
+
+
+def _identifier(data: DpsData) -> str:
+    """The DPS Id; a part it cannot hold is the caller's data, reported like any other field."""
+    try:
+        return dps_id(
+            data.issuing_municipality, data.provider.registration, data.series, data.number
+        )
+    except AccessKeyError as exc:
+        raise InvalidDocumentDataError("infDPS/@Id", str(exc)) from None
 
 
 def local_time(municipality: str, moment: dt.datetime) -> dt.datetime:

@@ -153,6 +153,8 @@ def test_not_informed_total_taxes_and_ibs_cbs_group(signer: XmlSigner) -> None:
         ({"values": ServiceValues(Decimal("10.005"))}, "valores"),
         ({"total_taxes": TotalTaxes(federal=Decimal("1.00"))}, "totTrib/vTotTrib"),
         ({"issuing_municipality": "9900000"}, "cLocEmi"),
+        ({"competence": dt.date(2026, 11, 25)}, "dCompet"),
+        ({"series": "123456"}, "infDPS/@Id"),
     ],
 )
 def test_data_the_layout_cannot_hold_is_refused(changes: dict[str, object], field: str) -> None:
