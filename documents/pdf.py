@@ -1,5 +1,5 @@
-"""DANFE (NF-e), DANFC-e (NFC-e), DACCe (CC-e) and DACTE (CT-e, CT-e OS) PDFs, rendered from
-the stored authorized XML.
+"""DANFE (NF-e), DANFC-e (NFC-e), DACCe (CC-e) and DACTE (CT-e) PDFs, rendered from the stored
+authorized XML.
 
 Rendering is delegated to `brazilfiscalreport` (fpdf2). The XML first goes through our hardened
 parser, because the library parses with the standard library; what it receives is our own
@@ -81,18 +81,20 @@ def render_dacce(proc_evento_xml: bytes, issuer: Mapping[str, str | None]) -> by
 
 
 _CTE = f"{{{CTE_NS}}}"
-_CTE_ROOTS = frozenset({_CTE + "cteProc", _CTE + "cteOSProc"})
 
 
 def render_dacte(cte_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
-    """The DACTE PDF of a CT-e (`cteProc`) or a CT-e OS (`cteOSProc`).
+    """The DACTE PDF of a CT-e (model 57); pass the authorized `cteProc`.
 
-    brazilfiscalreport 1.3.1 has one DACTE, drawn for the model 57 layout; a CT-e OS is drawn by
-    the same class (its taker, service and road-modal boxes as the library reads them).
+    brazilfiscalreport 1.3.1 draws the model 57 DACTE only: it has no DACTE OS (its service
+    types stop at 4 and it needs `toma3`/`toma4`), so a `cteOSProc` raises `PdfRenderError`
+    rather than a DACTE drawn for another model (README "CT-e and CT-e OS").
     """
     root = parse_untrusted(cte_proc_xml)
-    if root.tag not in _CTE_ROOTS:
-        raise PdfRenderError(f"expected cteProc or cteOSProc, got {etree.QName(root).localname}")
+    if root.tag == _CTE + "cteOSProc":
+        raise PdfRenderError("brazilfiscalreport has no DACTE OS (CT-e OS, model 67)")
+    if root.tag != _CTE + "cteProc":
+        raise PdfRenderError(f"expected cteProc, got {etree.QName(root).localname}")
     config = DacteConfig(watermark_cancelled=cancelled)
     xml = str(etree.tostring(root, encoding="unicode"))
     return _render(lambda text: Dacte(text, config=config), xml)
