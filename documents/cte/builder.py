@@ -74,10 +74,10 @@ def build_cte(data: CTeData) -> BuiltCte:
         "ide": _ide_cte(data, key, issued),
         "compl": _compl(data.observations),
         "emit": _issuer(data.issuer),
-        "rem": _party(data.sender, "enderReme", trade_name=True),
+        "rem": _party_fields(data.sender, "enderReme", trade_name=True),
         "exped": _party(data.shipper, "enderExped"),
         "receb": _party(data.receiver, "enderReceb"),
-        "dest": _party(data.recipient, "enderDest"),
+        "dest": _party_fields(data.recipient, "enderDest"),
         "vPrest": _value(data.service_total, data.receivable, data.components),
         "imp": _taxes(data.taxes),
         "infCTeNorm": {
@@ -102,7 +102,7 @@ def build_cteos(data: CTeOSData) -> BuiltCte:
         "ide": _ide_cteos(data, key, issued),
         "compl": _compl(data.observations),
         "emit": _issuer(data.issuer),
-        "toma": _party(data.taker, "enderToma", trade_name=True),
+        "toma": _party_fields(data.taker, "enderToma", trade_name=True),
         "vPrest": _value(data.service_total, data.receivable, data.components),
         "imp": _taxes(data.taxes),
         "infCTeNorm": {
@@ -157,7 +157,7 @@ def _ide_cte(data: CTeData, key: AccessKey, issued: dt.datetime) -> Mapping:
     if isinstance(data.taker, TakerRole):
         ide["toma3"] = {"toma": data.taker.value}
     else:
-        ide["toma4"] = {"toma": "4", **_party(data.taker, "enderToma", trade_name=True)}
+        ide["toma4"] = {"toma": "4", **_party_fields(data.taker, "enderToma", trade_name=True)}
     return ide
 
 
@@ -199,9 +199,12 @@ def _issuer(issuer: Issuer) -> Mapping:
 
 
 def _party(party: Party | None, address_tag: str, *, trade_name: bool = False) -> Mapping | None:
-    """A party; only rem, toma4 and toma have `xFant` in the layout."""
-    if party is None:
-        return None
+    """An optional party (exped, receb): left out when absent."""
+    return None if party is None else _party_fields(party, address_tag, trade_name=trade_name)
+
+
+def _party_fields(party: Party, address_tag: str, *, trade_name: bool = False) -> Mapping:
+    """A party's fields; only rem, toma4 and toma have `xFant` in the layout."""
     if party.trade_name and not trade_name:
         raise InvalidDocumentDataError(address_tag, "este participante não tem nome fantasia")
     return {

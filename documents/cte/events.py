@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lxml import etree
@@ -102,7 +103,7 @@ def _text(field: str, value: str, low: int, high: int) -> str:
     return text
 
 
-def _event(header: CteEventHeader, event_type: str, detail: dict[str, object]) -> BuiltCteEvent:
+def _event(header: CteEventHeader, event_type: str, detail: Mapping[str, object]) -> BuiltCteEvent:
     if header.key.modelo not in (57, 67):
         raise InvalidDocumentDataError("chCTe", "a chave não é de um CT-e (57) nem CT-e OS (67)")
     reference_id = event_id(event_type, header.key, header.sequence)

@@ -1,6 +1,7 @@
 """Authorized CT-e wrappers: `cteProc`, `cteOSProc` and `procEventoCTe` (versao 4.00).
 
-As for NF-e (`documents/wrappers.py`, whose checks these reuse), a wrapper never pairs a
+As for NF-e (`documents/wrappers.py`, whose checks `check_protocol` and `check_event_answer`
+these reuse), a wrapper never pairs a
 document with a protocol that is not its own: the protocol must name the same key, the same
 environment, carry the document's own DigestValue (`digVal`) and an authorizing status; an event
 answer must name the same key, type, sequence and environment and a registering status.
@@ -9,13 +10,12 @@ Anything else raises `ProtocolMismatchError`. The CT-e OS wrapper holds a `protC
 
 from __future__ import annotations
 
-import copy
-
 from lxml import etree
 
 from documents.cte.builder import CTE_NS, LAYOUT_VERSION
 from documents.errors import ProtocolMismatchError
-from documents.wrappers import _digest_value, _expect, _expect_status, _root, _text
+from documents.wrappers import check_event_answer, check_protocol, wrap
+from documents.xml import parse_untrusted
 
 AUTHORIZED_CTE = frozenset({"100"})
 """protCTe statuses that may be attached: 100, "Autorizado o uso do CT-e" (MOC-CTe §4.2)."""
@@ -25,27 +25,26 @@ REGISTERED_CTE_EVENT = frozenset({"134", "135", "136"})
 _Q = f"{{{CTE_NS}}}"
 
 
-def _wrap(tag: str, *parts: etree._Element) -> bytes:
-    root = etree.Element(_Q + tag, nsmap={None: CTE_NS}, versao=LAYOUT_VERSION)
-    for part in parts:
-        root.append(copy.deepcopy(part))
-    return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True))
+def _root(document: bytes | etree._Element) -> etree._Element:
+    return parse_untrusted(document) if isinstance(document, bytes) else document
+
+
+def _expect_root(element: etree._Element, tag: str) -> None:
+    if element.tag != _Q + tag:
+        raise ProtocolMismatchError("root", _Q + tag, str(element.tag))
 
 
 def _document_proc(
     document: bytes | etree._Element, protocol: bytes | etree._Element, root: str, wrapper: str
 ) -> bytes:
     cte, prot = _root(document), _root(protocol)
-    _expect("root", _Q + root, cte.tag)
-    _expect("root", _Q + "protCTe", prot.tag)
+    _expect_root(cte, root)
+    _expect_root(prot, "protCTe")
     info, answer = cte.find(_Q + "infCte"), prot.find(_Q + "infProt")
     if info is None or answer is None:
         raise ProtocolMismatchError("infCte/infProt", "present", "missing")
-    _expect("chCTe", str(info.get("Id", ""))[3:], _text(answer, _Q + "chCTe"))
-    _expect("tpAmb", _text(info, f"{_Q}ide/{_Q}tpAmb"), _text(answer, _Q + "tpAmb"))
-    _expect("digVal", _digest_value(cte), _text(answer, _Q + "digVal"))
-    _expect_status(_text(answer, _Q + "cStat"), AUTHORIZED_CTE)
-    return _wrap(wrapper, cte, prot)
+    check_protocol(cte, info, answer, "chCTe", AUTHORIZED_CTE)
+    return wrap(CTE_NS, wrapper, LAYOUT_VERSION, cte, prot)
 
 
 def cte_proc(cte: bytes | etree._Element, protocol: bytes | etree._Element) -> bytes:
@@ -62,12 +61,10 @@ def proc_evento_cte(event: bytes | etree._Element, answer: bytes | etree._Elemen
     """`procEventoCTe{eventoCTe, retEventoCTe}` after checking key, type, sequence, tpAmb and
     cStat."""
     sent_root, ret = _root(event), _root(answer)
-    _expect("root", _Q + "eventoCTe", sent_root.tag)
-    _expect("root", _Q + "retEventoCTe", ret.tag)
+    _expect_root(sent_root, "eventoCTe")
+    _expect_root(ret, "retEventoCTe")
     sent, got = sent_root.find(_Q + "infEvento"), ret.find(_Q + "infEvento")
     if sent is None or got is None:
         raise ProtocolMismatchError("infEvento", "present", "missing")
-    for field in ("chCTe", "tpEvento", "nSeqEvento", "tpAmb"):
-        _expect(field, _text(sent, _Q + field), _text(got, _Q + field))
-    _expect_status(_text(got, _Q + "cStat"), REGISTERED_CTE_EVENT)
-    return _wrap("procEventoCTe", sent_root, ret)
+    check_event_answer(sent, got, "chCTe", REGISTERED_CTE_EVENT)
+    return wrap(CTE_NS, "procEventoCTe", LAYOUT_VERSION, sent_root, ret)

@@ -132,15 +132,33 @@ def test_simples_nacional_writes_icmssn_with_ind_sn(signer: XmlSigner) -> None:
 @pytest.mark.parametrize(
     "icms",
     [
-        Icms(IcmsGroup.ICMS20, "20", Decimal("800.00"), Decimal("12.00"), Decimal("96.00"),
-             reduction=Decimal("20.00")),
+        Icms(
+            IcmsGroup.ICMS20,
+            "20",
+            Decimal("800.00"),
+            Decimal("12.00"),
+            Decimal("96.00"),
+            reduction=Decimal("20.00"),
+        ),
         Icms(IcmsGroup.ICMS45, "40"),
         Icms(IcmsGroup.ICMS45, "51"),
-        Icms(IcmsGroup.ICMS60, "60", Decimal("1000.00"), Decimal("12.00"), Decimal("120.00"),
-             credit=Decimal("24.00")),
-        Icms(IcmsGroup.ICMS90, "90", Decimal("1000.00"), Decimal("12.00"), Decimal("120.00"),
-             credit=Decimal("24.00")),
-    ],  # fmt: skip
+        Icms(
+            IcmsGroup.ICMS60,
+            "60",
+            Decimal("1000.00"),
+            Decimal("12.00"),
+            Decimal("120.00"),
+            credit=Decimal("24.00"),
+        ),
+        Icms(
+            IcmsGroup.ICMS90,
+            "90",
+            Decimal("1000.00"),
+            Decimal("12.00"),
+            Decimal("120.00"),
+            credit=Decimal("24.00"),
+        ),
+    ],
     ids=lambda icms: f"{icms.group}-{icms.cst}",
 )
 def test_every_transport_icms_group_passes_the_xsd(signer: XmlSigner, icms: Icms) -> None:

@@ -145,12 +145,14 @@ def test_cte_proc_joins_its_own_protocol_and_is_schema_valid(signer: XmlSigner) 
 @pytest.mark.parametrize(
     ("field", "changes"),
     [
-        ("chCTe", {"chCTe": AccessKey.build(35, (2026, 1), ISSUER_CNPJ, 57, 1, 9, 1,
-                                            "48213577").text}),
+        (
+            "chCTe",
+            {"chCTe": AccessKey.build(35, (2026, 1), ISSUER_CNPJ, 57, 1, 9, 1, "48213577").text},
+        ),
         ("digVal", {"digVal": "AAAAAAAAAAAAAAAAAAAAAAAAAAA="}),
         ("tpAmb", {"tpAmb": "1"}),
         ("cStat", {"cStat": "204"}),
-    ],  # fmt: skip
+    ],
 )
 def test_wrappers_refuse_a_foreign_protocol(
     signer: XmlSigner, field: str, changes: dict[str, str]
@@ -176,8 +178,9 @@ def test_proc_evento_cte_checks_the_answer(signer: XmlSigner) -> None:
     stored = proc_evento_cte(event, ret_evento(event))
     assert validate(stored, "cte/4.00/procEventoCTe") == []
     other = AccessKey.build(35, (2026, 1), ISSUER_CNPJ, 57, 1, 2, 1, "48213577").text
-    for changes, field in (({"chCTe": other}, "chCTe"), ({"tpEvento": "110110"}, "tpEvento"),
-                           ({"nSeqEvento": "2"}, "nSeqEvento"), ({"cStat": "631"}, "cStat")):  # fmt: skip
+    wrong = [({"chCTe": other}, "chCTe"), ({"tpEvento": "110110"}, "tpEvento"),
+             ({"nSeqEvento": "2"}, "nSeqEvento"), ({"cStat": "631"}, "cStat")]  # fmt: skip
+    for changes, field in wrong:
         with pytest.raises(ProtocolMismatchError) as caught:
             proc_evento_cte(event, ret_evento(event, **changes))
         assert caught.value.field == field
