@@ -31,7 +31,6 @@ from documents.cte.model import (
     Issuer,
     Municipality,
     Party,
-    RoadOS,
     TakerRole,
     Taxes,
 )
@@ -108,7 +107,7 @@ def build_cteos(data: CTeOSData) -> BuiltCte:
         "infCTeNorm": {
             "infServico": service,
             "infDocRef": [_reference(r) for r in data.references] or None,
-            "infModal": _modal(write(layout_for("cte/4.00/rodoOS"), _road_os(data.road))),
+            "infModal": _modal(write(layout_for("cte/4.00/rodoOS"), _road_os(data))),
         },
     }
     root = _document("cte/4.00/CTeOS", info, key, data.issuer, data.tp_amb.value)
@@ -297,7 +296,9 @@ def _modal(fragment: etree._Element) -> Mapping:
     return {"@versaoModal": LAYOUT_VERSION, etree.QName(fragment).localname: fragment}
 
 
-def _road_os(road: RoadOS) -> Mapping:
+def _road_os(data: CTeOSData) -> Mapping:
+    """rodoOS; dhViagem, like every date-time of the document, in the issuer's local time."""
+    road = data.road
     if (road.taf is None) == (road.state_registration is None):
         raise InvalidDocumentDataError(
             "rodoOS", "informe o TAF ou o número de registro estadual (exatamente um)"
@@ -310,7 +311,9 @@ def _road_os(road: RoadOS) -> Mapping:
         departure = road.charter.departure
         mapping["infFretamento"] = {
             "tpFretamento": road.charter.kind,
-            "dhViagem": None if departure is None else timestamp(departure, "dhViagem"),
+            "dhViagem": None
+            if departure is None
+            else timestamp(issuer_time(data.issuer.address.uf, departure), "dhViagem"),
         }
     return mapping
 

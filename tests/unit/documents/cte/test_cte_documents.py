@@ -12,7 +12,7 @@ import pytest
 from lxml import etree
 
 from documents.cte.builder import CTE_NS, build_cte, build_cteos
-from documents.cte.model import Icms, IcmsGroup, RoadOS, Taxes, TpAmb
+from documents.cte.model import Charter, Icms, IcmsGroup, RoadOS, Taxes, TpAmb
 from documents.cte.pipeline import prepare_cte, prepare_cteos
 from documents.cte.qrcode import qr_code_url
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
@@ -206,10 +206,11 @@ def test_money_with_more_places_than_the_layout_is_refused() -> None:
     with pytest.raises(InvalidDocumentDataError) as caught:
         build_cte(cte_data(service_total=Decimal("1000.005")))
     assert caught.value.field == "vTPrest"
-    bad = Taxes(Icms(IcmsGroup.ICMS00, "00", Decimal("1000.00"), Decimal("12.5"), Decimal("125")))
-    with pytest.raises(InvalidDocumentDataError):
-        build_cte(cte_data(taxes=dataclasses.replace(bad, icms=dataclasses.replace(
-            bad.icms, rate=Decimal("12.505")))))  # fmt: skip
+    rate = Icms(IcmsGroup.ICMS00, "00", Decimal("1000.00"), Decimal("12.505"), Decimal("125.05"))
+    with pytest.raises(InvalidDocumentDataError) as caught:
+        build_cte(cte_data(taxes=Taxes(rate)))
+    assert caught.value.field == "pICMS"
+    assert build_cte(cte_data(taxes=Taxes(dataclasses.replace(rate, rate=Decimal("12.5")))))
 
 
 def test_a_party_without_trade_name_in_the_layout_refuses_one() -> None:
@@ -223,3 +224,12 @@ def test_schema_breaking_data_is_refused_by_the_pipeline(signer: XmlSigner) -> N
     with pytest.raises(SchemaViolationError) as caught:
         prepare_cte(cte_data(rntrc="1234"), signer)
     assert "RNTRC" in str(caught.value.violations)
+
+
+def test_charter_departure_is_written_in_the_issuer_local_time() -> None:
+    road = RoadOS(
+        taf="123456789012", charter=Charter("1", dt.datetime(2026, 1, 20, 10, tzinfo=dt.UTC))
+    )
+    built = build_cteos(cteos_data(road=road))
+    path = f"{Q}infCte/{Q}infCTeNorm/{Q}infModal/{Q}rodoOS/{Q}infFretamento/{Q}dhViagem"
+    assert built.root.findtext(path) == "2026-01-20T07:00:00-03:00"
