@@ -110,16 +110,22 @@ def build_cteos(data: CTeOSData) -> BuiltCte:
             "infModal": _modal(write(layout_for("cte/4.00/rodoOS"), _road_os(data))),
         },
     }
-    root = _document("cte/4.00/CTeOS", info, key, data.issuer, data.tp_amb.value)
-    root.set("versao", LAYOUT_VERSION)  # the CT-e OS root carries it, the CT-e root does not
+    # The CT-e OS root carries `versao`; the CT-e root has no attribute.
+    root = _document("cte/4.00/CTeOS", info, key, data.issuer, data.tp_amb.value, LAYOUT_VERSION)
     return BuiltCte(key, root)
 
 
 def _document(
-    schema_key: str, info: Mapping, key: AccessKey, issuer: Issuer, tp_amb: str
+    schema_key: str,
+    info: Mapping,
+    key: AccessKey,
+    issuer: Issuer,
+    tp_amb: str,
+    root_version: str | None = None,
 ) -> etree._Element:
     supplement = {"qrCodCTe": qr_code_url(key, tp_amb, issuer.address.uf)}
-    return write(layout_for(schema_key), {"infCte": info, "infCTeSupl": supplement})
+    document = {"@versao": root_version, "infCte": info, "infCTeSupl": supplement}
+    return write(layout_for(schema_key), document)
 
 
 def _key(
