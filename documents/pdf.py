@@ -1,4 +1,5 @@
-"""DANFE (NF-e), DANFC-e (NFC-e) and DACCe (CC-e) PDFs, rendered from the stored authorized XML.
+"""DANFE (NF-e), DANFC-e (NFC-e), DACCe (CC-e) and DACTE (CT-e) PDFs, rendered from the stored
+authorized XML.
 
 Rendering is delegated to `brazilfiscalreport` (fpdf2). The XML first goes through our hardened
 parser, because the library parses with the standard library; what it receives is our own
@@ -12,10 +13,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from brazilfiscalreport.dacce import DaCCe
+from brazilfiscalreport.dacte import Dacte, DacteConfig
 from brazilfiscalreport.danfce import Danfce, DanfceConfig
 from brazilfiscalreport.danfe import Danfe, DanfeConfig
 from lxml import etree
 
+from documents.cte.builder import CTE_NS
 from documents.errors import PdfRenderError
 from documents.nfe.builder import NFE_NS
 from documents.xml import parse_untrusted
@@ -75,3 +78,23 @@ def render_dacce(proc_evento_xml: bytes, issuer: Mapping[str, str | None]) -> by
     emitente = {k: v for k, v in issuer.items() if v}
     xml = str(etree.tostring(root, encoding="unicode"))
     return _render(lambda text: DaCCe(text, emitente=emitente), xml)
+
+
+_CTE = f"{{{CTE_NS}}}"
+
+
+def render_dacte(cte_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
+    """The DACTE PDF of a CT-e (model 57); pass the authorized `cteProc`.
+
+    brazilfiscalreport 1.3.1 draws the model 57 DACTE only: it has no DACTE OS (its service
+    types stop at 4 and it needs `toma3`/`toma4`), so a `cteOSProc` raises `PdfRenderError`
+    rather than a DACTE drawn for another model (README "CT-e and CT-e OS").
+    """
+    root = parse_untrusted(cte_proc_xml)
+    if root.tag == _CTE + "cteOSProc":
+        raise PdfRenderError("brazilfiscalreport has no DACTE OS (CT-e OS, model 67)")
+    if root.tag != _CTE + "cteProc":
+        raise PdfRenderError(f"expected cteProc, got {etree.QName(root).localname}")
+    config = DacteConfig(watermark_cancelled=cancelled)
+    xml = str(etree.tostring(root, encoding="unicode"))
+    return _render(lambda text: Dacte(text, config=config), xml)

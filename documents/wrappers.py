@@ -50,11 +50,16 @@ def _expect_status(actual: str, allowed: frozenset[str]) -> None:
         raise ProtocolMismatchError("cStat", "|".join(sorted(allowed)), actual)
 
 
-def _wrap(tag: str, version: str, *parts: etree._Element) -> bytes:
-    root = etree.Element(_Q + tag, nsmap={None: NFE_NS}, versao=version)
+def wrap(namespace: str, tag: str, version: str, *parts: etree._Element) -> bytes:
+    """`<tag versao=version>` in `namespace` holding copies of `parts`, with the declaration."""
+    root = etree.Element(f"{{{namespace}}}{tag}", nsmap={None: namespace}, versao=version)
     for part in parts:
         root.append(copy.deepcopy(part))
     return bytes(etree.tostring(root, encoding="UTF-8", xml_declaration=True))
+
+
+def _wrap(tag: str, version: str, *parts: etree._Element) -> bytes:
+    return wrap(NFE_NS, tag, version, *parts)
 
 
 def _digest_value(signed: etree._Element) -> str:
@@ -68,11 +73,25 @@ def nfe_proc(nfe: bytes | etree._Element, protocol: bytes | etree._Element) -> b
     inf_nfe, info = nfe_root.find(_Q + "infNFe"), prot.find(_Q + "infProt")
     if inf_nfe is None or info is None:
         raise ProtocolMismatchError("infNFe/infProt", "present", "missing")
-    _expect("chNFe", str(inf_nfe.get("Id", ""))[3:], _text(info, _Q + "chNFe"))
-    _expect("tpAmb", _text(inf_nfe, f"{_Q}ide/{_Q}tpAmb"), _text(info, _Q + "tpAmb"))
-    _expect("digVal", _digest_value(nfe_root), _text(info, _Q + "digVal"))
-    _expect_status(_text(info, _Q + "cStat"), AUTHORIZED_NFE)
+    check_protocol(nfe_root, inf_nfe, info, "chNFe", AUTHORIZED_NFE)
     return _wrap("nfeProc", LAYOUT_VERSION, nfe_root, prot)
+
+
+def check_protocol(
+    signed: etree._Element,
+    info: etree._Element,
+    answer: etree._Element,
+    key_tag: str,
+    allowed: frozenset[str],
+) -> None:
+    """What every document wrapper checks (NF-e, CT-e, CT-e OS): the protocol's key equals the
+    signed element's Id after its three-letter prefix, same tpAmb, the document's own DigestValue
+    and an allowed cStat. `info` is infNFe/infCte, `answer` infProt, in the same namespace."""
+    q = f"{{{etree.QName(answer).namespace}}}"
+    _expect(key_tag, str(info.get("Id", ""))[3:], _text(answer, q + key_tag))
+    _expect("tpAmb", _text(info, f"{q}ide/{q}tpAmb"), _text(answer, q + "tpAmb"))
+    _expect("digVal", _digest_value(signed), _text(answer, q + "digVal"))
+    _expect_status(_text(answer, q + "cStat"), allowed)
 
 
 def proc_evento_nfe(event: bytes | etree._Element, answer: bytes | etree._Element) -> bytes:
@@ -82,13 +101,22 @@ def proc_evento_nfe(event: bytes | etree._Element, answer: bytes | etree._Elemen
     sent, got = event_root.find(_Q + "infEvento"), ret.find(_Q + "infEvento")
     if sent is None or got is None:
         raise ProtocolMismatchError("infEvento", "present", "missing")
-    for field in ("chNFe", "tpEvento", "nSeqEvento", "tpAmb"):
-        _expect(field, _text(sent, _Q + field), _text(got, _Q + field))
     allowed = REGISTERED_EVENT
     if _text(sent, _Q + "tpEvento") == "110111":
         allowed = REGISTERED_EVENT | {LATE_CANCELLATION}
-    _expect_status(_text(got, _Q + "cStat"), allowed)
+    check_event_answer(sent, got, "chNFe", allowed)
     return _wrap("procEventoNFe", str(event_root.get("versao", "1.00")), event_root, ret)
+
+
+def check_event_answer(
+    sent: etree._Element, got: etree._Element, key_tag: str, allowed: frozenset[str]
+) -> None:
+    """What every event wrapper checks: the answer's infEvento names the same key, type,
+    sequence and environment as the sent one, with an allowed cStat."""
+    q = f"{{{etree.QName(got).namespace}}}"
+    for field in (key_tag, "tpEvento", "nSeqEvento", "tpAmb"):
+        _expect(field, _text(sent, q + field), _text(got, q + field))
+    _expect_status(_text(got, q + "cStat"), allowed)
 
 
 def _number(text: str) -> str:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lxml import etree
 
+from documents.cte.events import CCE_CONDITIONS as CTE_CCE_CONDITIONS
 from documents.keys import mod11_digit
 from simulator.clock import BRASILIA, wire
 from tests.unit.simulator.factories import CORPUS, Company, Issued, xmlsec_sign
@@ -25,15 +26,6 @@ DSIG = "http://www.w3.org/2000/09/xmldsig#"
 CTE_SAMPLE = CORPUS / "cte/BrazilFiscalReport__tests_fixtures_dacte_dacte_test_without_compl.xml"
 CTE_OS_SAMPLE = CORPUS / "cteos/DFe__source_Unimake.DFe.Test_CTeOS_Resources_RTC_CTeOS_CST000.xml"
 MDFE_SAMPLE = NFELIB / "mdfe/samples/v3_0/41190876676436000167580010000500001000437558-mdfe.xml"
-CTE_CCE_CONDITIONS = (
-    "A Carta de Correcao e disciplinada pelo Art. 58-B do CONVENIO/SINIEF 06/89: Fica permitida "
-    "a utilizacao de carta de correcao, para regularizacao de erro ocorrido na emissao de "
-    "documentos fiscais relativos a prestacao de servico de transporte, desde que o erro nao "
-    "esteja relacionado com: I - as variaveis que determinam o valor do imposto tais como: base "
-    "de calculo, aliquota, diferenca de preco, quantidade, valor da prestacao;II - a correcao de "
-    "dados cadastrais que implique mudanca do emitente, tomador, remetente ou do destinatario;"
-    "III - a data de emissao ou de saida."
-)
 
 
 def compressed(xml: bytes) -> bytes:
