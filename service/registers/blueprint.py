@@ -168,4 +168,5 @@ _routes(customers, RegisterApi(
     CustomerAnswerSchema, "Customer", CUSTOMER_EXAMPLES))  # fmt: skip
 _routes(services, RegisterApi(
     SERVICES, ServiceSchema, ServiceUpdateSchema, ServiceListArgsSchema, ServiceListSchema,
-    ServiceAnswerSchema, "Service", SERVICE_EXAMPLES, Scope.NFSE_READ, Scope.NFSE_WRITE))  # fmt: skip
+    ServiceAnswerSchema, "Service", SERVICE_EXAMPLES, Scope.NFSE_READ,
+    Scope.NFSE_WRITE))  # fmt: skip
