@@ -1,4 +1,5 @@
-"""The demo company `fiscal quickstart` prepares: company `DEMO`, ready to issue NF-e and NFC-e.
+"""The demo company `fiscal quickstart` prepares: company `DEMO`, ready to issue NF-e and NFC-e
+(and with the NFS-e module enabled, so its services register works).
 
 It is made through the API itself (the app's request pipeline, with the development key), so
 the demo never drifts from what a user's own calls would store: the same validation, the same
@@ -27,7 +28,7 @@ ISSUER: dict[str, Any] = {
     "nome_fantasia": "Demo", "uf": "SP", "ie": "110042490114", "crt": 1,
     "cep": "01310100", "logradouro": "Avenida Paulista", "numero": "1000",
     "bairro": "Bela Vista", "municipio": "São Paulo", "cod_municipio": "3550308",
-    "email": "demo@example.com", "csc_id": "1",
+    "email": "demo@example.com", "csc_id": "1", "modulos": ["nfe", "nfce", "nfse"],
 }  # fmt: skip
 """CRT 1 (Simples Nacional): its automatic configuration (CSOSN 102, PIS/COFINS 49) needs no
 rate beyond the rule packs and no `apuracao`, so NF-e and NFC-e issue right away. São Paulo,
@@ -96,6 +97,16 @@ def _ensure_issuer(api: _Api, csc: str) -> bool:
     return True
 
 
+def _ensure_modules(api: _Api) -> None:
+    """A DEMO made before a module joined `ISSUER` gets it (nothing else of it is touched)."""
+    issuer = api.call("GET", _scoped("/configuracao-fiscal/emitente"), (200,)).get_json()
+    enabled = issuer["emitente"]["modulos"]
+    if not set(ISSUER["modulos"]) <= set(enabled):
+        modules = sorted({*enabled, *ISSUER["modulos"]})
+        body = {"modulos": modules, "config_automatica": False}
+        api.call("PUT", _scoped("/configuracao-fiscal/emitente"), (200,), json=body)
+
+
 def _certificate_usable(api: _Api) -> bool:
     state = api.call("GET", _scoped("/configuracao-fiscal/certificado"), (200,)).get_json()
     return state["certificado"]["status"] in USABLE_CERTIFICATE
@@ -135,6 +146,8 @@ def ensure_demo_company(
     try:
         api = _Api(app.test_client(), key)
         created = _ensure_issuer(api, csc)
+        if not created:
+            _ensure_modules(api)
         _ensure_registers(api)
         if make_a1 is None:
             certificate = "sem_simulador"

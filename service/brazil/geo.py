@@ -16,6 +16,8 @@ UF_CODES: dict[str, str] = {
 
 UF_BY_CODE: dict[str, str] = {code: uf for uf, code in UF_CODES.items()}
 
+MUNICIPALITY = "Código IBGE do município"
+
 
 def normalize_uf(value: str) -> str:
     """One of the 27 UF abbreviations, upper case."""
@@ -35,11 +37,25 @@ def check_municipality(code: str, uf: str) -> str:
     The 7th digit is IBGE's own check digit, but IBGE kept codes that fail it (e.g. 2201919,
     Bom Princípio do Piauí), so only the UF prefix is enforced.
     """
-    digits = code.strip()
-    if not re.fullmatch(r"[0-9]{7}", digits):
-        raise InvalidIdentifier("cod_municipio", code, "deve ter 7 dígitos")
+    digits = _municipality_digits(code, "cod_municipio")
     if digits[:2] != uf_code(uf):
         raise InvalidIdentifier("cod_municipio", code, f"não pertence à UF {uf.upper()}")
+    return digits
+
+
+def normalize_municipality(code: str) -> str:
+    """A 7-digit IBGE municipality code whose first two digits are a UF's IBGE code (when no
+    UF comes with it, e.g. the municipality where a service's ISS is due)."""
+    digits = _municipality_digits(code, MUNICIPALITY)
+    if digits[:2] not in UF_BY_CODE:
+        raise InvalidIdentifier(MUNICIPALITY, code, "os 2 primeiros dígitos não são de uma UF")
+    return digits
+
+
+def _municipality_digits(code: str, name: str) -> str:
+    digits = code.strip()
+    if not re.fullmatch(r"[0-9]{7}", digits):
+        raise InvalidIdentifier(name, code, "deve ter 7 dígitos")
     return digits
 
 

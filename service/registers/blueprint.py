@@ -1,10 +1,14 @@
-"""`/produtos` and `/clientes`: routes only; the work is in `operations`.
+"""`/produtos`, `/clientes` and `/servicos`: routes only; the work is in `operations`.
 
-Reading needs [consultar], writing [configurar], as the other registers of the spec.
+Products and customers: reading needs [consultar], writing [configurar], as the other
+registers of the spec. Services belong to the NFS-e module: [nfse:read] / [nfse:write], and
+the company must have the module `nfse` enabled (403 `MODULO_NAO_HABILITADO`), checked before
+the body is read (authentication, scope, company, then the body).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import marshmallow as ma
@@ -16,7 +20,7 @@ from service.api import Blueprint
 from service.auth import requires
 from service.companies.resolver import resolve_company
 from service.registers import operations
-from service.registers.operations import CUSTOMERS, PRODUCTS, Register
+from service.registers.operations import CUSTOMERS, PRODUCTS, SERVICES, Register
 from service.registers.schemas import (
     CustomerAnswerSchema,
     CustomerListArgsSchema,
@@ -28,10 +32,16 @@ from service.registers.schemas import (
     ProductListSchema,
     ProductSchema,
     ProductUpdateSchema,
+    ServiceAnswerSchema,
+    ServiceListArgsSchema,
+    ServiceListSchema,
+    ServiceSchema,
+    ServiceUpdateSchema,
 )
 
 products = Blueprint("products", __name__, url_prefix="/produtos", description="Produtos")
 customers = Blueprint("customers", __name__, url_prefix="/clientes", description="Clientes")
+services = Blueprint("services", __name__, url_prefix="/servicos", description="Serviços (NFS-e)")
 
 
 PRODUCT_EXAMPLES = (
@@ -46,6 +56,12 @@ CUSTOMER_EXAMPLES = (
      "cep": "01304-000"},
     {"telefone": "11999998888"},
 )  # fmt: skip
+SERVICE_EXAMPLES = (
+    {"codigo": "S001", "descricao": "Desenvolvimento de sistema sob encomenda",
+     "lc116": "01.01", "c_trib_nac": "010101", "nbs": "115022000", "cnae": "6201501",
+     "preco": "1500.00", "municipio_incidencia": "3550308"},
+    {"preco": "1650.00", "aliquota_iss": "2.00", "iss_retido": False},
+)  # fmt: skip
 """Create (POST) and update (PUT) examples; the codes do not clash with the quickstart's."""
 
 
@@ -53,77 +69,104 @@ def _commit() -> None:
     runtime.db().commit()
 
 
-def _routes(
-    blp: Blueprint,
-    kind: Register,
-    body_schema: type[ma.Schema],
-    update_schema: type[ma.Schema],
-    list_args: type[ma.Schema],
-    list_schema: type[ma.Schema],
-    answer_schema: type[ma.Schema],
-    name: str,
-    examples: tuple[dict[str, Any], dict[str, Any]],
-) -> None:
-    """List/create and get/update/deactivate views of one register."""
+@dataclass(frozen=True)
+class RegisterApi:
+    """One register's routes: its schemas, examples and the scopes that read and write it."""
 
-    class Collection(MethodView):
-        @requires(Scope.CONSULTAR)
-        @blp.arguments(list_args, location="query")
-        @blp.response(200, list_schema)
-        @blp.errors()
+    kind: Register
+    body: type[ma.Schema]
+    update: type[ma.Schema]
+    list_args: type[ma.Schema]
+    listing: type[ma.Schema]
+    answer: type[ma.Schema]
+    name: str
+    examples: tuple[dict[str, Any], dict[str, Any]]
+    read: Scope = Scope.CONSULTAR
+    write: Scope = Scope.CONFIGURAR
+
+
+def _module_errors(kind: Register) -> tuple[str, ...]:
+    return ("MODULO_NAO_HABILITADO",) if kind.module is not None else ()
+
+
+def _routes(blp: Blueprint, api: RegisterApi) -> None:
+    """List/create and get/update/deactivate views of one register."""
+    kind = api.kind
+    module = _module_errors(kind)
+
+    class _ModuleFirst(MethodView):
+        def dispatch_request(self, **kwargs: Any) -> Any:
+            """The company's module before the body (the guard has checked key, scope and
+            selector; `@blp.arguments` reads the body inside the handler)."""
+            if kind.module is not None:
+                resolve_company(kind.module)
+            return super().dispatch_request(**kwargs)
+
+    class Collection(_ModuleFirst):
+        @requires(api.read)
+        @blp.arguments(api.list_args, location="query")
+        @blp.response(200, api.listing)
+        @blp.errors(*module)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
             """Paged list; filters `ativo` (1|0), `codigo`, `q`."""
-            return operations.page(resolve_company(), kind, args).envelope()
+            return operations.page(resolve_company(kind.module), kind, args).envelope()
 
-        @requires(Scope.CONFIGURAR)
-        @blp.arguments(body_schema, example=examples[0])
-        @blp.response(201, answer_schema)
-        @blp.errors("REGISTRO_DUPLICADO")
+        @requires(api.write)
+        @blp.arguments(api.body, example=api.examples[0])
+        @blp.response(201, api.answer)
+        @blp.errors(*module, "REGISTRO_DUPLICADO")
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             """Create; 409 `REGISTRO_DUPLICADO` when the code exists in the company."""
-            record, warnings = operations.create(resolve_company(), kind, body)
+            record, warnings = operations.create(resolve_company(kind.module), kind, body)
             answer = {"item": kind.render(record), "avisos": warnings}
             _commit()
             return answer
 
-    class Item(MethodView):
-        @requires(Scope.CONSULTAR)
-        @blp.response(200, answer_schema)
-        @blp.errors("NAO_ENCONTRADO")
+    class Item(_ModuleFirst):
+        @requires(api.read)
+        @blp.response(200, api.answer)
+        @blp.errors(*module, "NAO_ENCONTRADO")
         def get(self, record_id: str) -> dict[str, Any]:
-            return {"item": kind.render(operations.get(resolve_company(), kind, record_id))}
+            company = resolve_company(kind.module)
+            return {"item": kind.render(operations.get(company, kind, record_id))}
 
-        @requires(Scope.CONFIGURAR)
-        @blp.arguments(update_schema, example=examples[1])
-        @blp.response(200, answer_schema)
-        @blp.errors("NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
+        @requires(api.write)
+        @blp.arguments(api.update, example=api.examples[1])
+        @blp.response(200, api.answer)
+        @blp.errors(*module, "NAO_ENCONTRADO", "REGISTRO_DUPLICADO")
         def put(self, body: dict[str, Any], record_id: str) -> dict[str, Any]:
             """Partial update; the merged record is validated as a whole."""
-            company = resolve_company()
+            company = resolve_company(kind.module)
             record = operations.get(company, kind, record_id)
             record, warnings = operations.update(company, kind, record, body)
             answer = {"item": kind.render(record), "avisos": warnings}
             _commit()
             return answer
 
-        @requires(Scope.CONFIGURAR)
-        @blp.response(200, answer_schema)
-        @blp.errors("NAO_ENCONTRADO")
+        @requires(api.write)
+        @blp.response(200, api.answer)
+        @blp.errors(*module, "NAO_ENCONTRADO")
         def delete(self, record_id: str) -> dict[str, Any]:
             """Logical deletion: `ativo` false; the record is kept and answered."""
-            company = resolve_company()
+            company = resolve_company(kind.module)
             record = operations.deactivate(company, kind, operations.get(company, kind, record_id))
             answer = {"item": kind.render(record)}
             _commit()
             return answer
 
-    Collection.__name__ = f"{name}s"
-    Item.__name__ = f"{name}Item"
+    Collection.__name__ = f"{api.name}s"
+    Item.__name__ = f"{api.name}Item"
     blp.route("")(Collection)
     blp.route("/<record_id>")(Item)
 
 
-_routes(products, PRODUCTS, ProductSchema, ProductUpdateSchema, ProductListArgsSchema,
-        ProductListSchema, ProductAnswerSchema, "Product", PRODUCT_EXAMPLES)  # fmt: skip
-_routes(customers, CUSTOMERS, CustomerSchema, CustomerUpdateSchema, CustomerListArgsSchema,
-        CustomerListSchema, CustomerAnswerSchema, "Customer", CUSTOMER_EXAMPLES)  # fmt: skip
+_routes(products, RegisterApi(
+    PRODUCTS, ProductSchema, ProductUpdateSchema, ProductListArgsSchema, ProductListSchema,
+    ProductAnswerSchema, "Product", PRODUCT_EXAMPLES))  # fmt: skip
+_routes(customers, RegisterApi(
+    CUSTOMERS, CustomerSchema, CustomerUpdateSchema, CustomerListArgsSchema, CustomerListSchema,
+    CustomerAnswerSchema, "Customer", CUSTOMER_EXAMPLES))  # fmt: skip
+_routes(services, RegisterApi(
+    SERVICES, ServiceSchema, ServiceUpdateSchema, ServiceListArgsSchema, ServiceListSchema,
+    ServiceAnswerSchema, "Service", SERVICE_EXAMPLES, Scope.NFSE_READ,
+    Scope.NFSE_WRITE))  # fmt: skip

@@ -1,4 +1,5 @@
-"""Products and customers; codes are unique per company and rows are only deactivated."""
+"""Products, customers and services; codes are unique per company and rows are only
+deactivated."""
 
 from __future__ import annotations
 
@@ -80,6 +81,32 @@ class Customer(Base):
     cod_municipio: Mapped[str | None] = mapped_column(String(7), nullable=True)
     uf: Mapped[str | None] = mapped_column(String(2), nullable=True)
     cep: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    ativo: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class Service(Base):
+    """A service the company provides (NFS-e). `aliquota_iss` and `iss_retido` are the
+    company's own configuration, kept as given; empty means the engine's versioned base."""
+
+    __tablename__ = "services"
+    __table_args__ = (UniqueConstraint("company_id", "codigo"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    codigo: Mapped[str] = mapped_column(String(60))
+    descricao: Mapped[str] = mapped_column(String(2000))
+    lc116: Mapped[str | None] = mapped_column(String(5), nullable=True)
+    c_trib_nac: Mapped[str | None] = mapped_column(String(6), nullable=True)
+    c_trib_mun: Mapped[str | None] = mapped_column(String(3), nullable=True)
+    nbs: Mapped[str | None] = mapped_column(String(9), nullable=True)
+    cnae: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    preco: Mapped[Decimal | None] = mapped_column(ExactDecimal(15, 2), nullable=True)
+    aliquota_iss: Mapped[Decimal | None] = mapped_column(ExactDecimal(5, 2), nullable=True)
+    iss_retido: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    municipio_incidencia: Mapped[str | None] = mapped_column(String(7), nullable=True)
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)

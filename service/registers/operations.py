@@ -1,8 +1,10 @@
-"""Products and customers of a company: create, list, update, deactivate — all audited.
+"""Products, customers and services of a company: create, list, update, deactivate — all
+audited.
 
-Both registers share one life cycle (`Register`): codes unique per company (409
+The registers share one life cycle (`Register`): codes unique per company (409
 `REGISTRO_DUPLICADO`), partial updates checked on the merged record, rows never erased (an
-issued document keeps pointing at them). What differs is in `PRODUCTS` and `CUSTOMERS`.
+issued document keeps pointing at them). What differs is in `PRODUCTS`, `CUSTOMERS` and
+`SERVICES`.
 """
 
 from __future__ import annotations
@@ -19,17 +21,17 @@ from service import runtime
 from service.brazil.errors import InvalidIdentifier
 from service.brazil.geo import check_municipality
 from service.brazil.ie import EXEMPT, normalize_ie
-from service.companies.models import Company
+from service.companies.models import Company, Module
 from service.companies.resolver import owned_or_404
 from service.configuration.audit import log_change
 from service.configuration.fields import field_error, without_selector
 from service.errors import ApiError
 from service.ids import new_id
 from service.pagination import Page, paginate
-from service.registers.models import Customer, Product
+from service.registers.models import Customer, Product, Service
 from service.registers.schemas import ADDRESS_FIELDS
 
-Record = Product | Customer
+Record = Product | Customer | Service
 
 # -- rendering -----------------------------------------------------------------------------
 
@@ -46,6 +48,9 @@ PRODUCT_FIELDS = ("codigo", "descricao", "ncm", "cest", "origem", "unidade", "pr
                   "categoria", "ativo")  # fmt: skip
 CUSTOMER_FIELDS = ("codigo", "cpf_cnpj", "nome", "ie", "indicador_ie", "email", "telefone",
                    *ADDRESS_FIELDS, "ativo")  # fmt: skip
+SERVICE_FIELDS = ("codigo", "descricao", "lc116", "c_trib_nac", "c_trib_mun", "nbs", "cnae",
+                  "preco", "aliquota_iss", "iss_retido", "municipio_incidencia",
+                  "ativo")  # fmt: skip
 
 
 def _timestamps(record: Record) -> dict[str, Any]:
@@ -65,6 +70,14 @@ def render_customer(customer: Customer) -> dict[str, Any]:
     data = {"id": customer.id, **{name: getattr(customer, name) for name in CUSTOMER_FIELDS}}
     data["tipo_pessoa"] = "PF" if len(customer.cpf_cnpj) == 11 else "PJ"
     return {**data, **_timestamps(customer)}
+
+
+def render_service(service: Service) -> dict[str, Any]:
+    """Price and ISS rate as decimal text with at least two places (null when not set)."""
+    data = {"id": service.id, **{name: getattr(service, name) for name in SERVICE_FIELDS}}
+    for name in ("preco", "aliquota_iss"):
+        data[name] = None if data[name] is None else money_text(data[name])
+    return {**data, **_timestamps(service)}
 
 
 # -- cross-field checks --------------------------------------------------------------------
@@ -130,14 +143,31 @@ def _check_customer(values: dict[str, Any]) -> list[str]:
     return _check_address(values)
 
 
+def _check_service(values: dict[str, Any]) -> list[str]:
+    """Warnings only: the NFS-e may still receive the codes at issuance."""
+    c_trib_nac, lc116 = values.get("c_trib_nac"), values.get("lc116")
+    if not c_trib_nac:
+        return [
+            "Serviço sem c_trib_nac: a NFS-e exige o código de tributação nacional "
+            "(informe-o aqui ou na emissão)."
+        ]
+    subitem = f"{c_trib_nac[:2]}.{c_trib_nac[2:4]}"
+    if lc116 and lc116 != subitem:
+        return [
+            f"c_trib_nac {c_trib_nac} corresponde ao subitem {subitem} da LC 116, não ao "
+            f"lc116 informado ({lc116}): confira os dois códigos."
+        ]
+    return []
+
+
 # -- the shared life cycle -----------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Register:
-    """What differs between the product and the customer registers."""
+    """What differs between the registers."""
 
-    model: type[Product] | type[Customer]
+    model: type[Product] | type[Customer] | type[Service]
     entidade: str
     prefix: str
     fields: Sequence[str]
@@ -146,6 +176,8 @@ class Register:
     render: Callable[[Any], dict[str, Any]]
     check: Callable[[dict[str, Any]], list[str]]
     duplicate: str
+    module: Module | None = None
+    """The module the company must have enabled (403 `MODULO_NAO_HABILITADO`), if any."""
 
 
 PRODUCTS = Register(
@@ -156,6 +188,11 @@ PRODUCTS = Register(
 CUSTOMERS = Register(
     Customer, "cliente", "cli", CUSTOMER_FIELDS, {"ativo": True},
     "nome", render_customer, _check_customer, "Já existe um cliente com este código.",
+)  # fmt: skip
+SERVICES = Register(
+    Service, "servico", "srv", SERVICE_FIELDS, {"ativo": True},
+    "descricao", render_service, _check_service, "Já existe um serviço com este código.",
+    Module.NFSE,
 )  # fmt: skip
 
 

@@ -1,4 +1,5 @@
-"""Request and answer schemas of `/produtos` and `/clientes` (POST full, PUT partial).
+"""Request and answer schemas of `/produtos`, `/clientes` and `/servicos` (POST full, PUT
+partial).
 
 Identifiers are normalized while loading (digits only, check digits verified); checks that
 need several fields or stored values (address completeness, IE by UF) live in `operations`.
@@ -6,14 +7,18 @@ need several fields or stored values (address completeness, IE by UF) live in `o
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
 import marshmallow as ma
 
+from engine.facts import normalize_lc116
 from service.brazil.documents import normalize_cpf_cnpj, normalize_gtin
-from service.brazil.geo import normalize_cep, normalize_uf
-from service.configuration.fields import CompanySelector, Normalized, digits
+from service.brazil.errors import InvalidIdentifier
+from service.brazil.geo import normalize_cep, normalize_municipality, normalize_uf
+from service.configuration.fields import RATE_RANGE, CompanySelector, Normalized, digits, flag
 from service.pagination import PageArgsSchema
 from service.validators import PHONE, Length, OneOf, Range, Regexp, fiscal_text
 
@@ -26,22 +31,59 @@ MAX_PRICE_PLACES = 10
 MAX_PRICE_WHOLE = 11
 """Integer digits the `preco` column (NUMERIC(21, 10)) holds."""
 
+SERVICE_PRICE_PLACES = 2
+SERVICE_PRICE_WHOLE = 13
+"""`vServ` of the DPS (`TSDec15V2`): money with 2 decimal places, 13 integer digits."""
+
+ISS_RATE_PLACES = 2
+"""`pAliq` of the DPS (`TSDec1V2`) has 2 decimal places."""
+
 ADDRESS_FIELDS = ("logradouro", "numero", "complemento", "bairro", "municipio",
                   "cod_municipio", "uf", "cep")  # fmt: skip
 
 
-def _price(value: Decimal) -> None:
-    """Non-negative, at most 10 decimal places, 11 integer digits, 15 digits in all."""
-    if not value.is_finite() or value < 0:
-        raise ma.ValidationError("Deve ser um valor maior ou igual a zero.")
-    places = max(0, -int(value.normalize().as_tuple().exponent))
-    whole = len(str(int(value))) if value >= 1 else 0
-    if places > MAX_PRICE_PLACES:
-        raise ma.ValidationError(f"No máximo {MAX_PRICE_PLACES} casas decimais.")
-    if whole > MAX_PRICE_WHOLE:
-        raise ma.ValidationError(f"No máximo {MAX_PRICE_WHOLE} dígitos inteiros.")
-    if whole + places > MAX_PRICE_DIGITS:
-        raise ma.ValidationError(f"No máximo {MAX_PRICE_DIGITS} dígitos ao todo.")
+def _places(value: Decimal) -> int:
+    return max(0, -int(value.normalize().as_tuple().exponent))
+
+
+def decimal_places(most: int) -> Callable[[Decimal], None]:
+    """At most `most` decimal places (what the document's field and the column carry)."""
+
+    def check(value: Decimal) -> None:
+        if value.is_finite() and _places(value) > most:
+            raise ma.ValidationError(f"No máximo {most} casas decimais.")
+
+    return check
+
+
+def money(places: int, whole: int) -> Callable[[Decimal], None]:
+    """Non-negative, at most `places` decimal places and `whole` integer digits, and at most
+    15 digits in all (what SQLite gives back exactly, see `ExactDecimal`)."""
+    within_places = decimal_places(places)
+
+    def check(value: Decimal) -> None:
+        if not value.is_finite() or value < 0:
+            raise ma.ValidationError("Deve ser um valor maior ou igual a zero.")
+        within_places(value)
+        digits_before = len(str(int(value))) if value >= 1 else 0
+        if digits_before > whole:
+            raise ma.ValidationError(f"No máximo {whole} dígitos inteiros.")
+        if digits_before + _places(value) > MAX_PRICE_DIGITS:
+            raise ma.ValidationError(f"No máximo {MAX_PRICE_DIGITS} dígitos ao todo.")
+
+    return check
+
+
+_price = money(MAX_PRICE_PLACES, MAX_PRICE_WHOLE)
+"""Non-negative, at most 10 decimal places, 11 integer digits, 15 digits in all."""
+
+
+def normalize_lc116_item(value: str) -> str:
+    """A subitem of the LC 116 list as `NN.NN`; `7.02` and `0702` are read as `07.02`."""
+    text = value.strip()
+    if not re.fullmatch(r"[0-9]{1,2}\.[0-9]{2}|[0-9]{4}", text):
+        raise InvalidIdentifier("Item da LC 116", value, "use o formato NN.NN (ex.: 01.07)")
+    return str(normalize_lc116(text))
 
 
 class _RegisterSchema(CompanySelector):
@@ -106,6 +148,25 @@ class CustomerSchema(_RegisterSchema):
         return flat
 
 
+class ServiceSchema(_RegisterSchema):
+    codigo = fiscal_text(1, 60, required=True)
+    descricao = fiscal_text(1, 2000, required=True)
+    lc116 = Normalized(normalize_lc116_item, allow_none=True)
+    c_trib_nac = digits(6, "c_trib_nac")
+    c_trib_mun = digits(3, "c_trib_mun")
+    nbs = digits(9, "NBS")
+    cnae = digits(7, "CNAE")
+    preco = ma.fields.Decimal(
+        as_string=True, allow_none=True, validate=money(SERVICE_PRICE_PLACES, SERVICE_PRICE_WHOLE)
+    )
+    aliquota_iss = ma.fields.Decimal(
+        as_string=True, allow_none=True, validate=[RATE_RANGE, decimal_places(ISS_RATE_PLACES)]
+    )
+    iss_retido = flag()
+    municipio_incidencia = Normalized(normalize_municipality, allow_none=True)
+    ativo = ma.fields.Boolean()
+
+
 class ProductUpdateSchema(ProductSchema):
     """PUT: every field optional (its own name keeps the OpenAPI components unique)."""
 
@@ -114,6 +175,13 @@ class ProductUpdateSchema(ProductSchema):
 
 
 class CustomerUpdateSchema(CustomerSchema):
+    """PUT: every field optional."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(partial=True, **kwargs)
+
+
+class ServiceUpdateSchema(ServiceSchema):
     """PUT: every field optional."""
 
     def __init__(self, **kwargs: Any) -> None:
@@ -132,6 +200,10 @@ class ProductListArgsSchema(_ListArgs):
 
 class CustomerListArgsSchema(_ListArgs):
     cpf_cnpj = Normalized(normalize_cpf_cnpj)
+
+
+class ServiceListArgsSchema(_ListArgs):
+    pass
 
 
 # -- answers (for the OpenAPI document) ----------------------------------------------------
@@ -176,25 +248,42 @@ class CustomerRecordSchema(ma.Schema):
     atualizado_em = ma.fields.String()
 
 
-class ProductAnswerSchema(ma.Schema):
-    item = ma.fields.Nested(ProductRecordSchema)
-    avisos = ma.fields.List(ma.fields.String())
+class ServiceRecordSchema(ma.Schema):
+    id = ma.fields.String()
+    codigo = ma.fields.String()
+    descricao = ma.fields.String()
+    lc116 = ma.fields.String(allow_none=True, metadata={"description": "Subitem NN.NN."})
+    c_trib_nac = ma.fields.String(allow_none=True)
+    c_trib_mun = ma.fields.String(allow_none=True)
+    nbs = ma.fields.String(allow_none=True)
+    cnae = ma.fields.String(allow_none=True)
+    preco = ma.fields.String(allow_none=True, metadata={"description": "Decimal como texto."})
+    aliquota_iss = ma.fields.String(
+        allow_none=True, metadata={"description": "Percentual como texto; nulo: base do motor."}
+    )
+    iss_retido = ma.fields.Boolean(
+        allow_none=True, metadata={"description": "Nulo: a base do motor decide."}
+    )
+    municipio_incidencia = ma.fields.String(allow_none=True)
+    ativo = ma.fields.Boolean()
+    criado_em = ma.fields.String()
+    atualizado_em = ma.fields.String()
 
 
-class CustomerAnswerSchema(ma.Schema):
-    item = ma.fields.Nested(CustomerRecordSchema)
-    avisos = ma.fields.List(ma.fields.String())
+def _answers(name: str, record: type[ma.Schema]) -> tuple[type[ma.Schema], type[ma.Schema]]:
+    """`{item, avisos}` and the paged list of one register (named for the OpenAPI document)."""
+    answer = ma.Schema.from_dict(
+        {"item": ma.fields.Nested(record), "avisos": ma.fields.List(ma.fields.String())},
+        name=f"{name}AnswerSchema",
+    )
+    listing = ma.Schema.from_dict(
+        {"total": ma.fields.Integer(), "pagina": ma.fields.Integer(),
+         "por_pagina": ma.fields.Integer(), "itens": ma.fields.List(ma.fields.Nested(record))},
+        name=f"{name}ListSchema",
+    )  # fmt: skip
+    return answer, listing
 
 
-class ProductListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
-    itens = ma.fields.List(ma.fields.Nested(ProductRecordSchema))
-
-
-class CustomerListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
-    itens = ma.fields.List(ma.fields.Nested(CustomerRecordSchema))
+ProductAnswerSchema, ProductListSchema = _answers("Product", ProductRecordSchema)
+CustomerAnswerSchema, CustomerListSchema = _answers("Customer", CustomerRecordSchema)
+ServiceAnswerSchema, ServiceListSchema = _answers("Service", ServiceRecordSchema)

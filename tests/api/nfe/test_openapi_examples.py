@@ -1,7 +1,7 @@
 """Every request example of the OpenAPI document succeeds ("Try it out") on a ready company.
 
-The company is the quickstart's (`fiscal quickstart`): products P001 and P002, customer C001,
-a CSC and a trusted A1. Each example runs on a fresh one; an operation on a record
+The company is the quickstart's (`fiscal quickstart`): its modules, products P001 and P002,
+customer C001, a CSC and a trusted A1. Each example runs on a fresh one; an operation on a record
 (`/{id}`) first makes that record with its collection's own example.
 """
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from service.demo_company import ISSUER
 from service.notify.webhooks.client import Network, system_connect
 from tests.api.nfe.helpers import add_customer, add_product, ready_company
 from tests.api.webhooks.helpers import use_network
@@ -52,7 +53,7 @@ def _examples(document: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, A
 
 
 def _ready(client: Any, rt: Any, sim: Any) -> dict[str, str]:
-    ready = ready_company(client, rt, sim)
+    ready = ready_company(client, rt, sim, modulos=ISSUER["modulos"])
     for codigo in ("P001", "P002"):
         add_product(rt, ready, codigo)
     add_customer(rt, ready, "C001")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.api.registers.helpers import error_of as _error
+from tests.api.registers.helpers import fields_of as _fields
 from tests.factories import auth, make_account, make_company, make_key
 
 API = "/api/v1/produtos"
@@ -16,14 +18,6 @@ def _product(**changes):
             "categoria": "papelaria"}  # fmt: skip
     body.update(changes)
     return {k: v for k, v in body.items() if v is not ...}
-
-
-def _error(response):
-    return response.get_json()["error"]
-
-
-def _fields(response):
-    return {e["field"] for e in _error(response)["errors"]}
 
 
 @pytest.fixture

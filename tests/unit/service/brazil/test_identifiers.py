@@ -6,7 +6,12 @@ import pytest
 
 from service.brazil.documents import normalize_cnpj, normalize_cpf, normalize_gtin
 from service.brazil.errors import InvalidIdentifier
-from service.brazil.geo import check_municipality, normalize_cep, uf_code
+from service.brazil.geo import (
+    check_municipality,
+    normalize_cep,
+    normalize_municipality,
+    uf_code,
+)
 from service.brazil.ie import normalize_ie
 
 
@@ -61,3 +66,17 @@ def test_municipality_belongs_to_uf():
     with pytest.raises(InvalidIdentifier):
         check_municipality("355030", "SP")
     assert normalize_cep("01310-100") == "01310100"
+
+
+@pytest.mark.parametrize("code", ["3304557", " 3550308 ", "5300108"])
+def test_municipality_without_uf_has_a_uf_prefix(code):
+    assert normalize_municipality(code) == code.strip()
+
+
+@pytest.mark.parametrize(
+    ("code", "reason"),
+    [("355030", "7 dígitos"), ("35503A8", "7 dígitos"), ("9950308", "UF"), ("0050308", "UF")],
+)
+def test_municipality_without_uf_rejected(code, reason):
+    with pytest.raises(InvalidIdentifier, match=reason):
+        normalize_municipality(code)
