@@ -24,7 +24,7 @@ from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
 from service.issuance.credential_cache import CompanyCredentials
-from service.issuance.family import Draft, Family, Numbered, Signed
+from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.wallet.operations import InsufficientBalance, reserve
@@ -111,9 +111,11 @@ def _hold(session: Session, req: Request) -> Decimal:
         ) from exc
 
 
-def _cnf(unsent: FiscalDocument | None, serie: int, numero: int) -> str:
-    """The cNF of a document never sent with this number (same key again), else a new one."""
-    if unsent is not None and (unsent.serie, unsent.numero) == (serie, numero):
+def _cnf(req: Request, unsent: FiscalDocument | None, serie: int, numero: int) -> str:
+    """The key's random code of a document never sent with this number (same key again), else
+    a new one (a family looked up by DPS id has no access key before authorization)."""
+    same = unsent is not None and (unsent.serie, unsent.numero) == (serie, numero)
+    if same and unsent is not None and req.family.lookup is Lookup.ACCESS_KEY:
         return AccessKey.parse(unsent.chave).cnf
     return random_cnf(numero)
 
@@ -153,10 +155,12 @@ def accept(
             unsent = current
     serie, numero = _number(session, order, req)
     held = _hold(session, req)
-    cnf = _cnf(unsent, serie, numero)
+    cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
     document = unsent or _new_document(session, order, req)
     document.serie, document.numero, document.chave = serie, numero, signed.key.text
+    if req.family.lookup is Lookup.DPS_ID:  # the key exists only once authorized
+        document.dps_id = signed.key.text
     document.status = DocumentStatus.PROCESSANDO
     document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
     document.xml_assinado, document.digest_value = signed.xml, signed.digest_value

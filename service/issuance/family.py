@@ -64,7 +64,9 @@ class Numbered:
 
 
 class Signed(Protocol):
-    """The signed document as stored before the first byte is sent."""
+    """The signed document as stored before the first byte is sent. For a family looked up by
+    DPS id (`Lookup.DPS_ID`), `key.text` is the DPS id: the authority names the key when it
+    authorizes, and the lifecycle stores it then."""
 
     @property
     def key(self) -> AccessKey: ...

@@ -143,7 +143,8 @@ class FiscalDocument(Base):
     xml_assinado: Mapped[bytes] = mapped_column(LargeBinary)
     digest_value: Mapped[str] = mapped_column(String(40))
     xml_autorizado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
-    protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    protocolo: Mapped[str | None] = mapped_column(String(50), nullable=True)
+    """The authorization protocol (15 digits at SEFAZ; the national NFS-e answers its key)."""
     recebido_em: Mapped[str | None] = mapped_column(String(40), nullable=True)
     sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
     sefaz_mensagem: Mapped[str | None] = mapped_column(String(500), nullable=True)

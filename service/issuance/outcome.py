@@ -118,6 +118,8 @@ def _authorize(document: FiscalDocument, outcome: Authorized) -> bool:
         log.error("protocol does not match document", extra={"documento_id": document.id})
         return False
     document.status = DocumentStatus.AUTORIZADA
+    if document.dps_id and outcome.chave:  # looked up by DPS: the authority names the key
+        document.chave = outcome.chave
     document.protocolo, document.recebido_em = outcome.nProt, outcome.dhRecbto
     document.sefaz_code, document.sefaz_mensagem = outcome.cStat, outcome.xMotivo[:500]
     document.autorizado_em = utcnow()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -119,16 +119,31 @@ FAMILY = Family(
 )
 
 
+def _sign_dps(draft: Any, creds: Any, numbered: Numbered) -> TestSigned:
+    """Like the national NFS-e: what is signed carries a DPS id, not yet a key."""
+    dps = "DPS" + "".join(secrets.choice("0123456789") for _ in range(42))
+    xml = f'<TesteDps Id="{dps}"><n>{numbered.numero}</n></TesteDps>'
+    return TestSigned(TestKey(dps), xml.encode())
+
+
+DPS_FAMILY = replace(
+    FAMILY, module="testedps", documento="TESTEDPS", lookup=Lookup.DPS_ID, sign=_sign_dps,
+    wrap=lambda signed, protocol: protocol,
+)  # fmt: skip
+
+
 @pytest.fixture
 def app(app_factory: Any, sim: SimulatorHandle) -> Iterator[Flask]:
-    """An app made while the test family is registered (its routes exist only in it)."""
+    """An app made while the test families are registered (their routes exist only in it)."""
     registry.load()
     registry.register(FAMILY)
-    prices = {**DEFAULT_PRICES, "TESTE": PRICE}
+    registry.register(DPS_FAMILY)
+    prices = {**DEFAULT_PRICES, "TESTE": PRICE, "TESTEDPS": PRICE}
     try:
         yield app_factory(**authority_settings(sim), prices=prices)
     finally:
         registry.unregister("teste")
+        registry.unregister("testedps")
         AUTHORITY.deliveries.clear()
         AUTHORITY.lookups.clear()
         AUTHORITY.delivered.clear()
@@ -139,7 +154,7 @@ def _enable(rt: Runtime, company_id: str) -> None:
     with transaction(rt.sessions) as session:
         company = session.get(Company, company_id)
         assert company is not None
-        modules = [*company.modulos, "teste"]
+        modules = [*company.modulos, "teste", "testedps"]
         session.execute(update(Company).where(Company.id == company_id).values(modulos=modules))
 
 
@@ -197,3 +212,34 @@ def test_a_family_described_once_walks_the_whole_lifecycle(client: Any, rt: Runt
     assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
     other = client.get(f"{API}/teste/nfe_inexistente", headers=headers)
     assert other.status_code == 404 and other.get_json()["error"]["code"] == "NAO_ENCONTRADO"
+
+
+def _nfse_like(key: str) -> Authorized:
+    """The national system's answer: the generated document, naming its 50-position key."""
+    return Authorized(b"<NFSe/>", key, None, "100", "NFS-e gerada", "", b"", key)
+
+
+def test_a_family_looked_up_by_dps_learns_its_key_when_authorized(client, rt, sim):
+    ready = ready_company(client, rt, sim)
+    _enable(rt, ready.company_id)
+    key = "3" * 50
+
+    AUTHORITY.deliveries.append(Uncertain(UncertainReason.READ_TIMEOUT, "sem resposta"))
+    uncertain = client.post(
+        f"{API}/testedps", json={"pedido": "D-1", "valor": "5.00"}, headers=ready.headers
+    )
+    assert uncertain.status_code == 202
+    document_id = uncertain.get_json()["id"]
+    dps_id = uncertain.get_json()["chave"]
+    assert dps_id.startswith("DPS") and len(dps_id) == 45
+
+    AUTHORITY.lookups.append(_nfse_like(key))
+    reconciled = client.get(f"{API}/testedps/{document_id}", headers=ready.headers).get_json()
+    assert AUTHORITY.looked_up == [dps_id]  # by the DPS id, never re-sent
+    assert len(AUTHORITY.delivered) == 1
+    assert (reconciled["status"], reconciled["chave"]) == ("AUTORIZADA", key)
+    with transaction(rt.sessions) as session:
+        stored = session.get(FiscalDocument, document_id)
+        assert stored is not None and (stored.chave, stored.dps_id) == (key, dps_id)
+    xml = client.get(f"{API}/testedps/{document_id}/xml", headers=ready.headers)
+    assert xml.status_code == 200 and xml.data == b"<NFSe/>"

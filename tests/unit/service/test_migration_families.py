@@ -1,5 +1,5 @@
-"""Migration 0009 on SQLite and PostgreSQL: existing documents kept, 50-position keys and DPS ids
-storable afterwards."""
+"""Migration 0009 on SQLite and PostgreSQL: existing documents kept, 50-position keys (and the
+national system's key as protocol) and DPS ids storable afterwards."""
 
 from __future__ import annotations
 
@@ -78,9 +78,11 @@ def test_documents_are_kept_and_take_nfse_keys_after_the_migration(database_url:
     with engine.begin() as connection:
         kept = connection.execute(sa.select(documents.c.chave, documents.c.status)).one()
         assert tuple(kept) == (KEY_44, "AUTORIZADA")
-        connection.execute(documents.update().values(chave="5" * 50, dps_id="DPS" + "1" * 42))
-        stored = connection.execute(sa.select(documents.c.chave, documents.c.dps_id)).one()
-        assert tuple(stored) == ("5" * 50, "DPS" + "1" * 42)
-        connection.execute(documents.update().values(chave=KEY_44, dps_id=None))
+        nfse = {"chave": "5" * 50, "dps_id": "DPS" + "1" * 42, "protocolo": "5" * 50}
+        connection.execute(documents.update().values(**nfse))
+        columns = (documents.c.chave, documents.c.dps_id, documents.c.protocolo)
+        stored = connection.execute(sa.select(*columns)).one()
+        assert tuple(stored) == (nfse["chave"], nfse["dps_id"], nfse["protocolo"])
+        connection.execute(documents.update().values(chave=KEY_44, dps_id=None, protocolo=None))
     downgrade(database_url, "0008")
     engine.dispose()
