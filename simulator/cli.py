@@ -80,9 +80,17 @@ def serve(
     click.echo(f"AUTHORITY_CA_BUNDLE={info['ca_bundle']}")
     click.echo(f"admin API: {info['admin_url']}/_admin/state")
     if ready_file is not None:
-        ready_file.write_text(json.dumps(info))
+        write_ready(ready_file, info)
     _wait_for_signal()
     simulator.stop()
+
+
+def write_ready(path: Path, info: dict[str, str]) -> None:
+    """Announce the running simulator: written beside and renamed, so a process waiting for
+    the file (tests, `fiscal quickstart`) never reads it half written."""
+    partial = path.with_name(path.name + ".tmp")
+    partial.write_text(json.dumps(info))
+    partial.replace(path)
 
 
 def _wait_for_signal() -> None:

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import ssl
 import subprocess
@@ -121,3 +122,14 @@ def test_certs_make_test_defaults_to_the_quickstart_simulator_ca(tmp_path):
     assert cert is not None
     cert.verify_directly_issued_by(ca)
     assert not (tmp_path / ".fiscal-sim").exists()
+
+
+def test_the_ready_file_appears_whole(tmp_path):
+    """A waiter polls for the file and reads it at once: it must never exist half written
+    (a restart test read an empty file once)."""
+    from simulator.cli import write_ready
+
+    ready = tmp_path / "ready.json"
+    write_ready(ready, {"base_url": "https://127.0.0.1:1", "ca_bundle": "ca.pem"})
+    assert json.loads(ready.read_text())["base_url"] == "https://127.0.0.1:1"
+    assert [p.name for p in tmp_path.iterdir()] == ["ready.json"]
