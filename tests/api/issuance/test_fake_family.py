@@ -32,33 +32,33 @@ API = "/api/v1"
 PRICE = Decimal("0.30")
 
 
-class TestRequestSchema(ma.Schema):
+class FakeRequestSchema(ma.Schema):
     pedido = ma.fields.String(required=True)
     valor = ma.fields.Decimal(required=True, as_string=True)
     empresa = ma.fields.String()
 
 
 @dataclass(frozen=True)
-class TestDraft:
+class FakeDraft:
     valor_total: Decimal
     snapshot: dict[str, Any]
     snapshot_sha256: str = "0" * 64
 
 
 @dataclass(frozen=True)
-class TestKey:
+class FakeKey:
     text: str
 
 
 @dataclass(frozen=True)
-class TestSigned:
-    key: TestKey
+class FakeSigned:
+    key: FakeKey
     xml: bytes
     digest_value: str = "digest"
 
 
 @dataclass
-class TestAuthority:
+class FakeAuthority:
     """Answers what the test scripts, and counts what reached it."""
 
     deliveries: list[Any] = field(default_factory=list)
@@ -78,21 +78,21 @@ class TestAuthority:
         raise AssertionError("no events in this family")
 
 
-AUTHORITY = TestAuthority()
+AUTHORITY = FakeAuthority()
 
 
 def _authorized() -> Authorized:
     return Authorized(b"<protTeste/>", "135000000000001", None, "100", "Autorizado", "", b"")
 
 
-def _sign(draft: Any, creds: Any, numbered: Numbered) -> TestSigned:
+def _sign(draft: Any, creds: Any, numbered: Numbered) -> FakeSigned:
     key = (
         "99"
         + secrets.choice("123456789")
         + "".join(secrets.choice("0123456789") for _ in range(41))
     )
     xml = f'<Teste Id="T{key}"><n>{numbered.numero}</n><v>{draft.valor_total}</v></Teste>'
-    return TestSigned(TestKey(key), xml.encode())
+    return FakeSigned(FakeKey(key), xml.encode())
 
 
 FAMILY = Family(
@@ -106,10 +106,10 @@ FAMILY = Family(
     xml_name="procTeste",
     not_found="NAO_ENCONTRADO",
     lookup=Lookup.ACCESS_KEY,
-    request_schema=TestRequestSchema,
+    request_schema=FakeRequestSchema,
     document_schema=IssuedDocumentSchema,
     series=lambda company: 7,
-    prepare=lambda session, company, body, ambiente, today: TestDraft(
+    prepare=lambda session, company, body, ambiente, today: FakeDraft(
         Decimal(body["valor"]), {"valor": str(body["valor"]), "dia": today.isoformat()}
     ),
     sign=_sign,
@@ -119,11 +119,11 @@ FAMILY = Family(
 )
 
 
-def _sign_dps(draft: Any, creds: Any, numbered: Numbered) -> TestSigned:
+def _sign_dps(draft: Any, creds: Any, numbered: Numbered) -> FakeSigned:
     """Like the national NFS-e: what is signed carries a DPS id, not yet a key."""
     dps = "DPS" + "".join(secrets.choice("0123456789") for _ in range(42))
     xml = f'<TesteDps Id="{dps}"><n>{numbered.numero}</n></TesteDps>'
-    return TestSigned(TestKey(dps), xml.encode())
+    return FakeSigned(FakeKey(dps), xml.encode())
 
 
 DPS_FAMILY = replace(
