@@ -21,7 +21,6 @@ choices and simple types are left to the XSD validation every pipeline runs anyw
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -31,7 +30,7 @@ from typing import Any
 from lxml import etree
 
 from documents.errors import InvalidDocumentDataError, UnknownSchemaError
-from documents.schemas import catalogue
+from documents.schemas import CatalogueEntry, PerSchema
 
 XS = "http://www.w3.org/2001/XMLSchema"
 _PARTICLES = frozenset({f"{{{XS}}}sequence", f"{{{XS}}}choice", f"{{{XS}}}all"})
@@ -187,26 +186,20 @@ class _Compiler:
             layout.children[name] = (len(layout.children), child)
 
 
-_lock = threading.Lock()
-_layouts: dict[str, ElementLayout] = {}
+def _compile_layout(entry: CatalogueEntry) -> ElementLayout:
+    schemas = _SchemaSet(entry.xsd)
+    declaration = schemas.elements.get((entry.namespace, entry.root))
+    if declaration is None:
+        raise UnknownSchemaError(entry.key)
+    return _Compiler(schemas).element(declaration, entry.namespace)
+
+
+_layouts = PerSchema(_compile_layout)
 
 
 def layout_for(schema_key: str) -> ElementLayout:
     """The compiled layout of a catalogue key's root element (compiled once per process)."""
-    found = _layouts.get(schema_key)
-    if found is not None:
-        return found
-    entry = catalogue().get(schema_key)
-    if entry is None:
-        raise UnknownSchemaError(schema_key)
-    with _lock:
-        if schema_key not in _layouts:
-            schemas = _SchemaSet(entry.xsd)
-            declaration = schemas.elements.get((entry.namespace, entry.root))
-            if declaration is None:
-                raise UnknownSchemaError(schema_key)
-            _layouts[schema_key] = _Compiler(schemas).element(declaration, entry.namespace)
-        return _layouts[schema_key]
+    return _layouts.get(schema_key)
 
 
 def write(layout: ElementLayout, data: Mapping[str, Any]) -> etree._Element:

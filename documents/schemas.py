@@ -9,11 +9,11 @@ show them and the simulator can answer with the authority's schema-failure statu
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import nfelib
 import yaml
@@ -82,24 +82,42 @@ def _discriminated_roots() -> frozenset[tuple[str, str]]:
     return frozenset((e.namespace, e.root) for e in catalogue().values() if e.event_type)
 
 
-_compile_lock = threading.Lock()
-_compiled: dict[str, _Compiled] = {}
+T = TypeVar("T")
+
+
+class PerSchema(Generic[T]):
+    """Something compiled from a catalogue entry's XSD, once per key and process (the XSD
+    validator here, the element layout in `documents.layout`)."""
+
+    def __init__(self, build: Callable[[CatalogueEntry], T]) -> None:
+        self._build = build
+        self._lock = threading.Lock()
+        self._made: dict[str, T] = {}
+
+    def get(self, schema_key: str) -> T:
+        made = self._made.get(schema_key)
+        if made is not None:
+            return made
+        entry = catalogue().get(schema_key)
+        if entry is None:
+            raise UnknownSchemaError(schema_key)
+        with self._lock:
+            if schema_key not in self._made:
+                self._made[schema_key] = self._build(entry)
+            return self._made[schema_key]
+
+
+def _compile(entry: CatalogueEntry) -> _Compiled:
+    # Local, trusted files of the pinned nfelib; no network even so.
+    parser = etree.XMLParser(no_network=True, resolve_entities=False)
+    return _Compiled(etree.XMLSchema(etree.parse(str(entry.xsd), parser)), threading.Lock())
+
+
+_compiled = PerSchema(_compile)
 
 
 def _schema(schema_key: str) -> _Compiled:
-    compiled = _compiled.get(schema_key)
-    if compiled is not None:
-        return compiled
-    entry = catalogue().get(schema_key)
-    if entry is None:
-        raise UnknownSchemaError(schema_key)
-    with _compile_lock:
-        if schema_key not in _compiled:
-            # Local, trusted files of the pinned nfelib; no network even so.
-            parser = etree.XMLParser(no_network=True, resolve_entities=False)
-            schema = etree.XMLSchema(etree.parse(str(entry.xsd), parser))
-            _compiled[schema_key] = _Compiled(schema, threading.Lock())
-        return _compiled[schema_key]
+    return _compiled.get(schema_key)
 
 
 def validate(xml: bytes | etree._Element, schema_key: str) -> list[SchemaViolation]:
