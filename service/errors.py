@@ -24,6 +24,9 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "CONFIG_FISCAL_INCOMPLETA": ErrorSpec(422, "Configuração fiscal incompleta."),
     "SEFAZ_REJECTION": ErrorSpec(422, "Documento rejeitado pela autoridade fiscal."),
     "SEFAZ_EVENT_REJECTION": ErrorSpec(422, "Evento rejeitado pela autoridade fiscal."),
+    "NFSE_REJECTION": ErrorSpec(
+        422, "DPS rejeitada pelo sistema nacional da NFS-e; veja error.details."
+    ),
     "NFSE_CANCEL_REJECTION": ErrorSpec(422, "Cancelamento de NFS-e rejeitado."),
     "SEFAZ_UNAVAILABLE": ErrorSpec(
         202, "Situação incerta após falha de comunicação; consulte o documento."

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
+from documents.nfse.builder import NFSE_NS
 from documents.transmission.nfe import NfeClient
 from documents.transmission.nfse import (
     NfseAuthorized,
@@ -42,6 +43,7 @@ from documents.transmission.outcome import (
     Uncertain,
     UncertainReason,
 )
+from documents.xml import parse_untrusted
 
 DeliveryOutcome = SendOutcome | Received | Processing | NotFound
 """What delivering a document answers. `Received`, `Processing` or a receipt `NotFound` only for
@@ -127,13 +129,39 @@ class NfseAuthority:
         return _translated(self.client.nfse(found.chaveAcesso))
 
     def register_event(self, key: str, signed_event: bytes) -> SendOutcome:
-        answer = self.client.register_event(key, signed_event)
-        if isinstance(answer, NfseEvent):
-            return Authorized(
-                answer.event_xml, key, None, NFSE_EVENT_REGISTERED, "Evento registrado", "",
-                answer.raw, key,
-            )  # fmt: skip
-        return _translated(answer)  # type: ignore[return-value]
+        return _event(self.client.register_event(key, signed_event), key)  # type: ignore[return-value]
+
+    def look_up_event(self, key: str, tp_evento: str, sequence: int) -> QueryOutcome:
+        """GET /nfse/{key}/eventos/{type}/{sequence}: the registered event (its XML as both
+        `protocol_xml` and `raw`), or `NotFound` when the national system does not hold it."""
+        return _event(self.client.event(key, tp_evento, sequence), key)
+
+
+def look_up_event(client: AuthorityClient, key: str, tp_evento: str, sequence: int) -> QueryOutcome:
+    """Whether the authority holds one event: SEFAZ lists the registered events in the
+    document's lookup (`look_up(key)`); the national NFS-e is asked for each event."""
+    if isinstance(client, NfseAuthority):
+        return client.look_up_event(key, tp_evento, sequence)
+    return client.look_up(key)
+
+
+def _event(
+    answer: NfseEvent | NfseRejected | NotFound | Uncertain | NotSent, key: str
+) -> Authorized | Rejected | NotFound | Uncertain | NotSent:
+    if isinstance(answer, NfseEvent):
+        number = _event_number(answer.event_xml)
+        return Authorized(
+            answer.event_xml, number, None, NFSE_EVENT_REGISTERED, "Evento registrado", "",
+            answer.event_xml, key,
+        )  # fmt: skip
+    return _translated(answer)
+
+
+def _event_number(event_xml: bytes) -> str:
+    """`infEvento/nDFSe`, the national system's number of the registered event (its
+    protocol), or empty when the XML does not carry one."""
+    info = parse_untrusted(event_xml).find(f"{{{NFSE_NS}}}infEvento")
+    return (info.findtext(f"{{{NFSE_NS}}}nDFSe") or "").strip() if info is not None else ""
 
 
 def _translated(

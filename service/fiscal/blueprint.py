@@ -43,6 +43,9 @@ from service.fiscal.schemas import (
     ValidationSchema,
 )
 from service.nfe import preview
+from service.nfse import preview as nfse_preview
+from service.nfse.family import check_request as check_nfse_request
+from service.nfse.schemas import NfsePreviewRequestSchema
 
 ENGINE_ERRORS = ("NFF_NAO_DISPONIVEL", "CONFLITO_REGRAS", "REVISAO_FISCAL_NECESSARIA")
 calc = Blueprint("fiscal", __name__, url_prefix="/fiscal", description="Motor fiscal")
@@ -151,6 +154,24 @@ def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
+def _validate_nfse(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
+    """NFS-e through `POST /nfse/preview`'s path: the DPS built, signed and XSD-checked."""
+    if body["contexto"] is not None:
+        raise ApiError("VALIDATION_ERROR", errors=[{"field": "contexto",
+                       "message": "Contexto não se aplica à NFS-e."}])  # fmt: skip
+    try:
+        operation: dict[str, Any] = NfsePreviewRequestSchema().load(body["operacao"])
+    except ma.ValidationError as exc:
+        messages = exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}
+        raise ApiError("VALIDATION_ERROR", errors=field_errors(messages, "operacao")) from exc
+    company = resolve_company(Module.NFSE)
+    check_nfse_request(current_credential(), operation)
+    outcome = nfse_preview.evaluate(runtime.db(), company, operation,
+                                    ambiente=effective_environment(company).value,
+                                    now=clock.utc_now(), explain=explain)  # fmt: skip
+    return nfse_preview.render_validation(outcome)
+
+
 @calc.route("/validate")
 class Validate(MethodView):
     @requires(Scope.PREVIEW)
@@ -161,11 +182,13 @@ class Validate(MethodView):
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """The calculation plus layout validation; `operacao` is the issuance JSON.
 
-        NFE/NFCE run the issuance path up to the XSD-validated XML. The other documents get
+        NFE/NFCE/NFSE run the issuance path up to the XSD-validated XML. The other documents get
         the engine's calculation only, with `xml_validado` false and a warning: their layout
         validation arrives with their issuance.
         """
         explain = query["explain"]
+        if body["documento"] == "NFSE":
+            return _validate_nfse(body, explain=explain)
         modelo = _GOODS.get(body["documento"])
         if modelo is not None:
             operation = _issuance_operation(body)

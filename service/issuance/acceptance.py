@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
 from service.accounts.models import Account
+from service.audit import operations as audit
 from service.companies.models import Company
 from service.errors import ApiError
 from service.ids import new_id
@@ -167,9 +168,26 @@ def accept(
     document.valor_total, document.preco = draft.valor_total, held
     document.snapshot, document.snapshot_sha256 = draft.snapshot, draft.snapshot_sha256
     document.criado_por_chave_id = req.key_id
+    document.resumo = req.family.summary(draft) if req.family.summary else None
+    document.nao_recebido_desde, document.nao_recebido_consultas = None, 0
+    _audit_overrides(session, req, draft, document)
     order.documento_id, order.fingerprint = document.id, req.fingerprint
     order.tentativas += 1
     return Accepted(document.id, replay=False)
+
+
+def _audit_overrides(
+    session: Session, req: Request, draft: Draft, document: FiscalDocument
+) -> None:
+    """Values that replaced the engine's (and an accepted review), with their reason, go to
+    the audit log in the transaction that fixes the document (they are in its snapshot too)."""
+    declared = getattr(draft, "overrides", None)
+    if not declared:
+        return
+    audit.record(session, account_id=req.company.account_id, company_id=req.company.id,
+                 acao="override", entidade=req.family.module, registro_id=document.id,
+                 antes=getattr(draft, "computed", None), depois=declared, ip=None,
+                 actor_key_id=req.key_id)  # fmt: skip
 
 
 def _new_document(session: Session, order: Order, req: Request) -> FiscalDocument:

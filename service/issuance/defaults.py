@@ -19,3 +19,8 @@ refused, TLS handshake failed). Safe: an incomplete request cannot have been pro
 RECEIPT_POLLS = 2
 """Receipt polls inside the request after an asynchronous 103; beyond that the document is
 PENDENTE and is resolved by querying its key."""
+
+NOT_RECEIVED_LOOKUPS = 2
+"""Lookups answering "not received" (cStat 217, DPS 404) needed, besides the tolerance period
+(setting `NOT_RECEIVED_TOLERANCE_SECONDS`), before the same signed XML is sent again: one
+answer may come from a replica that has not seen the document yet (reliability.md §1.5)."""

@@ -79,12 +79,21 @@ def listed(credential: Credential, company: Company, family: Family, args: dict[
         FiscalDocument.modulo == family.module,
     )
     query = scope_query(query, FiscalDocument.ambiente, credential)
-    for name in ("status", "pedido"):
-        if args.get(name):
-            query = query.where(getattr(FiscalDocument, name) == args[name])
+    if args.get("pedido"):
+        query = query.where(FiscalDocument.pedido == args["pedido"])
+    if args.get("status"):
+        query = query.where(FiscalDocument.status.in_(stored_statuses(family, args["status"])))
     query = within_period(query, FiscalDocument.created_at, args)
     query = query.order_by(FiscalDocument.created_at.desc(), FiscalDocument.id)
     return paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
+
+
+def stored_statuses(family: Family, shown: str) -> tuple[str, ...]:
+    """The stored statuses a listed `status` stands for: the family's uncertain name (NFS-e:
+    PROCESSANDO) covers both PROCESSANDO and PENDENTE, as `render` shows them."""
+    if shown == family.uncertain_status:
+        return (DocumentStatus.PROCESSANDO.value, DocumentStatus.PENDENTE.value)
+    return (shown,)
 
 
 def render_event(event: DocumentEvent) -> dict[str, Any]:
@@ -136,6 +145,10 @@ def render(document: FiscalDocument, *, with_events: bool = False) -> dict[str, 
         "autorizado_em": _iso(document.autorizado_em),
         "cancelado_em": _iso(document.cancelado_em),
     }
+    if document.status == DocumentStatus.PENDENTE:
+        data["status"] = family.uncertain_status
+    if document.detalhes:
+        data["detalhes"] = document.detalhes
     if with_events:
         data["eventos"] = [render_event(e) for e in events_of(document.id)]
-    return data
+    return family.render(document, data) if family.render else data

@@ -27,14 +27,14 @@ from sqlalchemy.orm import Session
 
 from documents.errors import InvalidDocumentDataError, ProtocolMismatchError, SchemaViolationError
 from documents.events.common import check_length
-from documents.transmission.clients import AuthorityClient
-from documents.transmission.outcome import Authorized, Cancelled, NotSent, Rejected
+from documents.transmission.clients import AuthorityClient, look_up_event
+from documents.transmission.outcome import Authorized, Cancelled, NotFound, NotSent, Rejected
 from service import runtime
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
-from service.issuance import documents, not_delivered, registry
+from service.issuance import documents, not_delivered
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document, lock_document
@@ -47,7 +47,7 @@ from service.issuance.models import (
     EventStatus,
     FiscalDocument,
 )
-from service.issuance.outcome import client_for, until_sent
+from service.issuance.outcome import client_for, details_of, until_sent
 from service.issuance.reconcile import reconcile, stale_after
 from service.issuance.reconcile import within_budget as within_query_budget
 from service.notify.publish import document_changed
@@ -165,7 +165,12 @@ def _send_and_record(ctx: Context, step: _Send) -> Registered:
         if resolution == PENDING:
             verdict = PENDING
     if isinstance(verdict, Rejected):
-        raise ApiError(ctx.spec.rejection, verdict.xMotivo or None, sefaz_code=verdict.cStat)
+        raise ApiError(
+            ctx.spec.rejection,
+            verdict.xMotivo or None,
+            sefaz_code=verdict.cStat,
+            details=details_of(verdict),
+        )
     if isinstance(verdict, NotSent):
         raise not_delivered.api_error(verdict, ctx.creds.a1)
     raise _waiting(ctx, _Wait(step.event_id, in_flight=False))
@@ -241,7 +246,7 @@ def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | NotSent | str
             return outcome
         event.status = PENDING
         code = getattr(outcome, "cStat", None)
-        event.sefaz_code = str(code)[:4] if code else None
+        event.sefaz_code = str(code)[:10] if code else None
         return outcome if isinstance(outcome, Rejected) else PENDING
 
 
@@ -249,12 +254,18 @@ def _resolve(ctx: Context, event_id: str) -> str:
     """Query the key (one query already budgeted): REGISTRADO, PENDENTE when the answer says
     nothing, or ABSENT when the authority does not hold the event (its row is then dropped)."""
     document = load_document(ctx.document_id)
-    outcome = _client(ctx).look_up(registry.by_module(document.modulo).reference(document))
+    with transaction(runtime.current().sessions) as session:
+        claimed = session.get(DocumentEvent, event_id)
+        tp_evento, sequence = (claimed.tp_evento, claimed.sequencia) if claimed else ("", 0)
+    outcome = look_up_event(_client(ctx), document.chave, tp_evento, sequence)
     with transaction(runtime.current().sessions) as session:
         document = lock_document(session, ctx.document_id)
         event = session.get(DocumentEvent, event_id)
         if event is None or event.status == REGISTERED:
             return REGISTERED if event is not None else ABSENT
+        if isinstance(outcome, NotFound) and ctx.spec.absent_when_not_found:
+            session.delete(event)  # the authority says it does not hold this event
+            return ABSENT
         if not isinstance(outcome, Authorized | Cancelled):
             event.status = PENDING  # the authority did not say: still unknown
             return PENDING
@@ -281,7 +292,7 @@ def _cancelled_elsewhere(
     if spec.effect is not DocumentStatus.CANCELADA:
         session.delete(event)
         return ABSENT
-    event.status, event.sefaz_code, event.xml = REGISTERED, outcome.cStat[:4], None
+    event.status, event.sefaz_code, event.xml = REGISTERED, outcome.cStat[:10], None
     return REGISTERED
 
 

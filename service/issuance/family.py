@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.orm import Session
 
-from documents.keys import AccessKey
 from documents.transmission.clients import AuthorityClient
 from service.companies.models import Company
 
 if TYPE_CHECKING:
     from service.api import Blueprint
+    from service.auth import Credential
     from service.issuance.authority import Authority
     from service.issuance.credential_cache import CompanyCredentials
     from service.issuance.models import DocumentStatus, EventKind, FiscalDocument
@@ -63,13 +63,20 @@ class Numbered:
     issued_at: dt.datetime
 
 
+class Reference(Protocol):
+    """What identifies a signed document at its authority (an `AccessKey`, or a DPS id)."""
+
+    @property
+    def text(self) -> str: ...
+
+
 class Signed(Protocol):
     """The signed document as stored before the first byte is sent. For a family looked up by
     DPS id (`Lookup.DPS_ID`), `key.text` is the DPS id: the authority names the key when it
     authorizes, and the lifecycle stores it then."""
 
     @property
-    def key(self) -> AccessKey: ...
+    def key(self) -> Reference: ...
 
     @property
     def xml(self) -> bytes: ...
@@ -136,6 +143,9 @@ class EventSpec:
     same_text_only: bool = True
     """A pending event counts as this request's only with the same text (a CC-e); False when
     any text means the same effect (a cancellation)."""
+    absent_when_not_found: bool = False
+    """An event lookup answering "not found" means the authority does not hold the event (the
+    national NFS-e looks each event up by itself; SEFAZ lists them in the document's query)."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +199,19 @@ class Family:
     """Error codes of its issuance beyond the lifecycle's (`SEFAZ_REJECTION`, ...)."""
     example: dict[str, Any] | None = None
     """A request that succeeds against the quickstart company (OpenAPI example)."""
+    check_request: Callable[[Credential, dict[str, Any]], None] | None = None
+    """Checks of the request that need the caller (NFS-e: `override` scope for declared
+    values), run when the request arrives, before it is issued or queued: the queue's worker
+    has no caller."""
+    summary: Callable[[Draft], dict[str, Any]] | None = None
+    """The family's own figures fixed at acceptance (stored in `resumo`)."""
+    authorized_summary: Callable[[bytes], dict[str, Any]] | None = None
+    """Figures the authority fixes (NFS-e: its number), read from the authorized XML."""
+    pdf_unavailable: str = "DOCUMENTO_SEM_PROTOCOLO"
+    """The 409 code of a PDF asked before authorization (NFS-e: DOCUMENTO_NAO_AUTORIZADO)."""
+    render: Callable[[FiscalDocument, dict[str, Any]], dict[str, Any]] | None = None
+    """The resource as the family shows it, from the lifecycle's rendering (NFS-e:
+    `chave_acesso`, `numero_nfse`, `valor_servicos`, `valor_iss`, `links`)."""
 
     def reference(self, document: FiscalDocument) -> str:
         """What the authority is asked about an uncertain document."""

@@ -146,8 +146,13 @@ class FiscalDocument(Base):
     protocolo: Mapped[str | None] = mapped_column(String(50), nullable=True)
     """The authorization protocol (15 digits at SEFAZ; the national NFS-e answers its key)."""
     recebido_em: Mapped[str | None] = mapped_column(String(40), nullable=True)
-    sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    sefaz_code: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """cStat (SEFAZ) or the first E-code of the national system."""
     sefaz_mensagem: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    detalhes: Mapped[list[dict[str, str]] | None] = mapped_column(JSON, nullable=True)
+    """Every message of a refusal, `[{codigo, descricao}]` (the national system sends several)."""
+    resumo: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The family's own figures as text (NFS-e: valor_servicos, valor_iss, numero_nfse)."""
     recibo: Mapped[str | None] = mapped_column(String(20), nullable=True)
     valor_total: Mapped[Decimal] = mapped_column(Numeric(15, 2))
     preco: Mapped[Decimal] = mapped_column(Numeric(14, 2), default=Decimal("0.00"))
@@ -156,6 +161,9 @@ class FiscalDocument(Base):
     cce_sequencia: Mapped[int] = mapped_column(Integer, default=0)
     consultas_janela_inicio: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     consultas_na_janela: Mapped[int] = mapped_column(Integer, default=0)
+    nao_recebido_desde: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """First lookup that answered "not received" (DPS 404, cStat 217) since the last sending."""
+    nao_recebido_consultas: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     criado_por_chave_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
@@ -180,7 +188,7 @@ class DocumentEvent(Base):
     )
     texto: Mapped[str] = mapped_column(String(1000))
     protocolo: Mapped[str | None] = mapped_column(String(20), nullable=True)
-    sefaz_code: Mapped[str | None] = mapped_column(String(4), nullable=True)
+    sefaz_code: Mapped[str | None] = mapped_column(String(10), nullable=True)
     xml: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
 

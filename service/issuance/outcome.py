@@ -118,12 +118,20 @@ def _authorize(document: FiscalDocument, outcome: Authorized) -> bool:
         log.error("protocol does not match document", extra={"documento_id": document.id})
         return False
     document.status = DocumentStatus.AUTORIZADA
+    _summarize_authorized(document)
     if document.dps_id and outcome.chave:  # looked up by DPS: the authority names the key
         document.chave = outcome.chave
     document.protocolo, document.recebido_em = outcome.nProt, outcome.dhRecbto
-    document.sefaz_code, document.sefaz_mensagem = outcome.cStat, outcome.xMotivo[:500]
+    document.sefaz_code, document.sefaz_mensagem = outcome.cStat[:10], outcome.xMotivo[:500]
     document.autorizado_em = utcnow()
     return True
+
+
+def _summarize_authorized(document: FiscalDocument) -> None:
+    """Merge what the authority fixed (NFS-e: its number) into the family's figures."""
+    summary = registry.by_module(document.modulo).authorized_summary
+    if summary is not None and document.xml_autorizado is not None:
+        document.resumo = {**(document.resumo or {}), **summary(document.xml_autorizado)}
 
 
 def _deny(session: Session, document: FiscalDocument, outcome: Denied) -> None:
@@ -134,21 +142,27 @@ def _deny(session: Session, document: FiscalDocument, outcome: Denied) -> None:
         document.xml_autorizado = None
     document.status = DocumentStatus.DENEGADA
     document.protocolo = outcome.nProt
-    document.sefaz_code, document.sefaz_mensagem = outcome.cStat, outcome.xMotivo[:500]
+    document.sefaz_code, document.sefaz_mensagem = outcome.cStat[:10], outcome.xMotivo[:500]
     _refund(session, document)
 
 
 def _reject(session: Session, document: FiscalDocument, outcome: Rejected) -> None:
     document.status = DocumentStatus.REJEITADA
-    document.sefaz_code, document.sefaz_mensagem = outcome.cStat, outcome.xMotivo[:500]
+    document.sefaz_code, document.sefaz_mensagem = outcome.cStat[:10], outcome.xMotivo[:500]
+    document.detalhes = details_of(outcome)
     _refund(session, document)
+
+
+def details_of(outcome: Rejected) -> list[dict[str, str]] | None:
+    """Every message of a refusal as `{codigo, descricao}` (the national system's E-codes)."""
+    return [{"codigo": c, "descricao": d} for c, d in outcome.messages] or None
 
 
 def _pending(document: FiscalDocument, outcome: Outcome) -> None:
     document.status = DocumentStatus.PENDENTE
     code = getattr(outcome, "cStat", None)
     if code:
-        document.sefaz_code = str(code)[:4]
+        document.sefaz_code = str(code)[:10]
         document.sefaz_mensagem = str(getattr(outcome, "xMotivo", ""))[:500] or None
     if isinstance(outcome, Received):
         document.recibo = outcome.nRec

@@ -1,6 +1,9 @@
 """Reconciliation: an uncertain document (PENDENTE, or PROCESSANDO abandoned by a dead process)
 is resolved by looking it up at its authority (access key, or DPS id for NFS-e), within the
-hourly query budget of the key; never by sending it again.
+hourly query budget of the key; never by sending something new. Only when the authority says
+"not received" (cStat 217, DPS 404) on more than one lookup spanning the tolerance period is
+the same signed XML sent again (same key, same DPS id: a copy that did arrive meanwhile is
+answered as a duplicate and resolved by the next lookup, never issued twice).
 
 Family-generic: the lookup reference and the client come from the document's family.
 """
@@ -22,7 +25,7 @@ from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document, lock_document
 from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, FiscalDocument
-from service.issuance.outcome import Outcome, apply, client_for, mark_pending
+from service.issuance.outcome import Outcome, apply, client_for, mark_pending, send
 
 log = logging.getLogger("service.issuance")
 
@@ -54,8 +57,40 @@ def reconcile(document_id: str, *, company: Company | None = None) -> FiscalDocu
     if not reserve_query(rt.sessions, document_id, now, stale_after()):
         return load_document(document_id)
     outcome = look_up(document, company, creds)
-    apply_query(rt.sessions, document_id, outcome)
+    if apply_query(rt.sessions, document_id, outcome):
+        resend(document_id, company, creds)
     return load_document(document_id)
+
+
+def tolerance() -> dt.timedelta:
+    """How long "not received" must persist before it is believed."""
+    return dt.timedelta(seconds=runtime.current().settings.not_received_tolerance_seconds)
+
+
+def believe_not_received(document: FiscalDocument, now: dt.datetime) -> bool:
+    """Count one "not received" lookup; True (and the count restarts) once there were
+    `NOT_RECEIVED_LOOKUPS` of them spanning the tolerance."""
+    document.nao_recebido_consultas = (document.nao_recebido_consultas or 0) + 1
+    document.nao_recebido_desde = document.nao_recebido_desde or now
+    believed = document.nao_recebido_consultas >= defaults.NOT_RECEIVED_LOOKUPS and (
+        now - document.nao_recebido_desde >= tolerance()
+    )
+    if believed:
+        document.nao_recebido_desde, document.nao_recebido_consultas = None, 0
+    return believed
+
+
+def resend(document_id: str, company: Company, creds: object) -> None:
+    """The authority does not have it, confirmed: the stored signed bytes go again."""
+    rt = runtime.current()
+    document = load_document(document_id)
+    client = client_for(rt.authority, creds, document, company)  # type: ignore[arg-type]
+    answer = send(client, document.xml_assinado)
+    log.info("not received: the same XML sent again", extra={"documento_id": document_id})
+    with transaction(rt.sessions) as session:
+        document = lock_document(session, document_id)
+        if document.status in UNRESOLVED:
+            apply(session, document, answer)
 
 
 def look_up(document: FiscalDocument, company: Company, creds: object) -> Outcome:
@@ -92,15 +127,18 @@ def reserve_query(
         return within_budget(document, now)
 
 
-def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> None:
-    """What a key query says: authorized, denied, cancelled; anything else stays PENDENTE."""
+def apply_query(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> bool:
+    """What a key query says: authorized, denied, cancelled; anything else stays PENDENTE.
+    True when "not received" is now believed: the caller sends the same XML again."""
     with transaction(sessions) as session:
         document = lock_document(session, document_id)
         if document.status not in UNRESOLVED:
-            return
+            return False
         if isinstance(outcome, Authorized | Denied | Cancelled | Closed):
             apply(session, document, outcome)
-        else:
-            mark_pending(session, document, outcome)
-        if isinstance(outcome, NotFound):
-            log.info("document not found at the authority", extra={"documento_id": document.id})
+            return False
+        mark_pending(session, document, outcome)
+        if not isinstance(outcome, NotFound):
+            return False
+        log.info("document not found at the authority", extra={"documento_id": document.id})
+        return believe_not_received(document, clock.utc_now())

@@ -54,6 +54,7 @@ def answer(family: Family, issued: operations.Issued) -> Any:
             family.rejection,
             document.sefaz_mensagem or None,
             sefaz_code=document.sefaz_code,
+            details=document.detalhes or None,
             headers=headers,
             body=data,
         )
@@ -89,7 +90,7 @@ def xml_response(family: Family, document: FiscalDocument) -> Response:
 
 def pdf_response(family: Family, document: FiscalDocument) -> Response:
     if document.protocolo is None or document.xml_autorizado is None:
-        raise ApiError("DOCUMENTO_SEM_PROTOCOLO")
+        raise ApiError(family.pdf_unavailable)
     filename = f"{document.chave}-{family.pdf_name}.pdf"
     return Response(
         family.render_pdf(document),
@@ -100,6 +101,8 @@ def pdf_response(family: Family, document: FiscalDocument) -> Response:
 
 def _issue(family: Family, body: dict[str, Any]) -> Any:
     company = resolve_company(family.module)
+    if family.check_request is not None:
+        family.check_request(current_credential(), body)
     if wants_async():
         raw = request.get_json()
         enqueued = queue_ops.enqueue(company, current_credential(), family.documento, body, raw)
@@ -209,7 +212,7 @@ def _file_routes(blp: Blueprint, family: Family) -> None:
     class Pdf(MethodView):
         @requires(scopes.download)
         @blp.file("application/pdf", PDF_EXAMPLE)
-        @blp.errors(family.not_found, "DOCUMENTO_SEM_PROTOCOLO", company=False)
+        @blp.errors(family.not_found, family.pdf_unavailable, company=False)
         def get(self, document_id: str) -> Response:
             """The document's PDF rendered from the stored authorized XML."""
             return pdf_response(family, selected_document(family, document_id))

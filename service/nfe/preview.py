@@ -61,7 +61,7 @@ def evaluate(
     the decisions with `ready_to_issue` false, since that is what a preview is for.
     """
     today = body.get("data_operacao") or clock.operation_date(company.uf, now)
-    creds, certificate_gap = _credentials(company, now)
+    creds, certificate_gap = signing_credentials(company, now)
     try:
         draft = assemble.draft(
             session,
@@ -84,7 +84,7 @@ def evaluate(
     return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
 
 
-def _credentials(
+def signing_credentials(
     company: Company, now: dt.datetime
 ) -> tuple[CompanyCredentials | None, ApiError | None]:
     """The signing credentials, or the configuration gap that stands for their absence."""

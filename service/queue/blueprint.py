@@ -12,6 +12,7 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.companies.resolver import resolve_company
+from service.errors import ApiError
 from service.issuance.routes import answer_existing
 from service.issuance.schemas import IssuedDocumentSchema
 from service.pagination import paginate
@@ -50,8 +51,14 @@ class Tasks(MethodView):
         documento = body.pop("documento")
         family = operations.family_of(documento)
         company = resolve_company(family.module)
+        credential = current_credential()
+        if not credential.can(family.scopes.issue):
+            raise ApiError("FORBIDDEN", f"Emitir {family.label} exige a permissão "
+                           f"{family.scopes.issue}.")  # fmt: skip
+        if family.check_request is not None:
+            family.check_request(credential, body)
         raw = request.get_json()
-        enqueued = operations.enqueue(company, current_credential(), documento, body, raw)
+        enqueued = operations.enqueue(company, credential, documento, body, raw)
         if enqueued.task_id is None:
             return answer_existing(family, enqueued)
         return queued(enqueued)

@@ -61,17 +61,11 @@ RESENT_AFTER = frozenset({UncertainReason.SERVICE_PAUSED, UncertainReason.HTTP_S
 """Uncertain answers that say the request was not processed (108/109, an HTTP error page):
 the same bytes are sent again after a pause. A repeat of something that did get through is
 answered 204 (duplicate) and then resolved by query, so this never issues twice."""
-NOT_RECEIVED_QUERIES = 2
-"""Key queries answering 217 needed (besides the tolerance period) before re-sending."""
 ERROR_DETAILS = ("missing", "motivos", "errors", "details", "sefaz_code")
 
 
 def policy() -> RetryPolicy:
     return RetryPolicy(runtime.current().settings.queue_retry_schedule)
-
-
-def tolerance() -> dt.timedelta:
-    return dt.timedelta(seconds=runtime.current().settings.not_received_tolerance_seconds)
 
 
 # -- claiming -----------------------------------------------------------------------------
@@ -345,13 +339,13 @@ def _query(task_id: str) -> None:
     if not reserve_query(rt.sessions, document.id, now, stale_after()):
         return _later(task_id, _budget_wait(document.id, now))
     outcome = look_up(document, company, creds)
-    apply_query(rt.sessions, document.id, outcome)
-    if _after_query(task_id, outcome):
+    believed = apply_query(rt.sessions, document.id, outcome)
+    if _after_query(task_id, outcome, believed):
         _resend(task_id)
     return None
 
 
-def _after_query(task_id: str, outcome: Any) -> bool:
+def _after_query(task_id: str, outcome: Any, believed: bool) -> bool:
     """Record what the query said; True when the tolerance is over and the XML goes again."""
     now = utcnow()
     with transaction(runtime.current().sessions) as session:
@@ -362,25 +356,16 @@ def _after_query(task_id: str, outcome: Any) -> bool:
         if document.status in UNRESOLVED and isinstance(outcome, NotFound):
             if task.ultimo_erro_codigo == "539":  # our key unknown: the number is another key's
                 transmit.reject(session, document, "539", task.ultimo_erro_mensagem or "")
-            elif _not_received(task, now):
-                return True
+            else:
+                task.nao_recebido_vezes += 1  # spaces the next query
+                if believed:  # counted on the document (`reconcile.believe_not_received`)
+                    task.nao_recebido_vezes = 0
+                    return True
         if document.status not in UNRESOLVED:
             _settle_from_document(session, task, document)
         else:
             _await(session, task, now + _pause(task), _reason(outcome))
         return False
-
-
-def _not_received(task: FiscalTask, now: dt.datetime) -> bool:
-    """217 counted; believed after `NOT_RECEIVED_QUERIES` answers spanning the tolerance."""
-    task.nao_recebido_vezes += 1
-    task.nao_recebido_desde = task.nao_recebido_desde or now
-    believed = task.nao_recebido_vezes >= NOT_RECEIVED_QUERIES and (
-        now - task.nao_recebido_desde >= tolerance()
-    )
-    if believed:
-        task.nao_recebido_vezes, task.nao_recebido_desde = 0, None
-    return believed
 
 
 def _budget_wait(document_id: str, now: dt.datetime) -> dt.timedelta:
