@@ -17,7 +17,7 @@ from __future__ import annotations
 import enum
 import hashlib
 import json
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -29,8 +29,11 @@ NOT_BUSINESS_FIELDS = frozenset({"empresa", "empresa_id", "pedido"})
 
 
 def plain(value: Any) -> Any:
+    """JSON-ready content: decimals normalized (10 == 10.00), dates as ISO text."""
     if isinstance(value, Decimal):
         return str(value.normalize())
+    if isinstance(value, date):
+        return value.isoformat()
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -177,11 +177,20 @@ def _names_the_rule(error: dict[str, Any], rule_id: str, tipo: str, field: str) 
 def test_a_stored_base_rule_that_no_longer_compiles_is_a_422_naming_it(client, rt, issuer):
     account, company = issuer
     rule_id = store_base_rule(rt, company, ISS_SP, criterios={"nao_existe": "1"})
-    for url, body in (("/fiscal/calcular", NFSE), ("/fiscal/validate", NFSE)):
-        answer = client.post(API + url, headers=auth(account.live), json=body)
-        error = _error(answer)
-        _names_the_rule(error, rule_id, "ISS", "criterios.nao_existe")
-        assert answer.get_json()["ready_to_issue"] is False
+    answer = client.post(API + "/fiscal/calcular", headers=auth(account.live), json=NFSE)
+    error = _error(answer)
+    _names_the_rule(error, rule_id, "ISS", "criterios.nao_existe")
+    assert answer.get_json()["ready_to_issue"] is False
+    # /fiscal/validate runs the issuance path (the DPS too): the same rule is named first,
+    # then what else the issuance lacks (this company has no certificate).
+    issuance = {**NFSE["operacao"], "tomador": {"cpf_cnpj": "11222333000181", "nome": "Tomador"}}
+    answer = client.post(API + "/fiscal/validate", headers=auth(account.live),
+                         json={"documento": "NFSE", "operacao": issuance})  # fmt: skip
+    validated = _error(answer)
+    assert validated["code"] == "FISCAL_CONFIGURATION_REQUIRED"
+    assert validated["motivos"][0] == "REGRA_INVALIDA"
+    assert validated["details"][0]["regra_id"] == rule_id
+    assert answer.get_json()["ready_to_issue"] is False
     assert f"{BASE}/{rule_id}" in error["details"][0]["corrigir_em"]
     # Deactivating it (the way out the message names) lets the company calculate again.
     assert client.delete(f"{BASE}/{rule_id}", headers=auth(account.live)).status_code == 200

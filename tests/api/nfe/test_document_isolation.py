@@ -1,7 +1,7 @@
 """Documents and tasks of another company of the same account are 404 (issue 12, defect 2).
 
-One account, two companies ready to issue (A and B). B owns an authorized NF-e, an authorized
-NFC-e and a queued task; every id route asked with company A selected must answer 404 and
+One account, two companies ready to issue (A and B). B owns an authorized NF-e, NFC-e and
+NFS-e and a queued task; every id route asked with company A selected must answer 404 and
 change nothing: the documents stay AUTORIZADA, no event is stored, the task stays RECEBIDA.
 """
 
@@ -24,6 +24,7 @@ from tests.api.nfe.helpers import (
     nfe_body,
     ready_to_issue,
 )
+from tests.api.nfse.helpers import ISS_RULE, SERVICE, enable_nfse
 
 API = "/api/v1"
 CANCEL = {"justificativa": "Cancelamento pedido pelo cliente no teste"}
@@ -57,8 +58,25 @@ def _queued(client: Any, b: Ready) -> str:
     return str(answer.get_json()["solicitacao_id"])
 
 
+def _nfse_issued(client: Any, rt: Runtime, b: Ready) -> str:
+    enable_nfse(rt, b)
+    assert client.post(f"{API}/servicos", json=SERVICE, headers=b.headers,
+                       query_string={"empresa": b.codigo}).status_code == 201  # fmt: skip
+    rule = {**ISS_RULE, "empresa_id": b.company_id}
+    assert client.post(f"{API}/configuracao-fiscal/regras-base", json=rule,
+                       headers=b.headers).status_code == 201  # fmt: skip
+    body = {"pedido": "OS-1", "servico": {"codigo": "S1"}, "empresa": b.codigo}
+    answer = client.post(f"{API}/nfse", json=body, headers=b.headers)
+    assert answer.status_code == 200, answer.get_json()
+    return str(answer.get_json()["id"])
+
+
 def _document_routes(modulo: str, doc_id: str) -> list[tuple[str, str, dict[str, Any] | None]]:
     base = f"{API}/{modulo}/{doc_id}"
+    if modulo == "nfse":
+        return [("GET", base, None), ("GET", f"{base}/eventos", None),
+                ("GET", f"{base}/xml", None), ("GET", f"{base}/danfse", None),
+                ("POST", f"{base}/cancelar", CANCEL)]  # fmt: skip
     pdf = "danfe" if modulo == "nfe" else "danfce"
     routes = [
         ("GET", base, None),
@@ -78,7 +96,7 @@ def test_the_walk_covers_every_route_that_takes_a_document_id(app):
     """A new id route must join the walk above (or this test names it)."""
     walked = {
         (method, path.replace("DOC", "<document_id>").replace("evt_qualquer", "<event_id>"))
-        for modulo in ("nfe", "nfce")
+        for modulo in ("nfe", "nfce", "nfse")
         for method, path, _ in _document_routes(modulo, "DOC")
     }
     for rule in app.url_map.iter_rules():
@@ -107,10 +125,14 @@ def _status(rt: Runtime, model: Any, record_id: str) -> str:
 def test_another_companys_documents_and_tasks_are_404_and_untouched(client, rt, two):
     a, b = two
     documents = {modulo: _issued(client, b, modulo) for modulo in ("nfe", "nfce")}
+    documents["nfse"] = _nfse_issued(client, rt, b)
+    enable_nfse(rt, a)
     task_id = _queued(client, b)
-    expected = {"DOCUMENTO_NAO_ENCONTRADO": [], "SOLICITACAO_NAO_ENCONTRADA": []}
+    expected = {"DOCUMENTO_NAO_ENCONTRADO": [], "SOLICITACAO_NAO_ENCONTRADA": [],
+                "NAO_ENCONTRADO": _document_routes("nfse", documents["nfse"])}  # fmt: skip
     for modulo, doc_id in documents.items():
-        expected["DOCUMENTO_NAO_ENCONTRADO"] += _document_routes(modulo, doc_id)
+        if modulo != "nfse":
+            expected["DOCUMENTO_NAO_ENCONTRADO"] += _document_routes(modulo, doc_id)
     expected["SOLICITACAO_NAO_ENCONTRADA"] += _task_routes(task_id)
     for selector in ({"empresa": a.codigo}, {"empresa_id": a.company_id}):
         for code, routes in expected.items():

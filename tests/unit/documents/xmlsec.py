@@ -21,9 +21,16 @@ requires_xmlsec1 = pytest.mark.skipif(
 
 
 def xmlsec_verify(
-    xml: bytes, *, id_node: str, namespace: str, trusted_pem: bytes, tmp: Path
+    xml: bytes,
+    *,
+    id_node: str,
+    namespace: str,
+    trusted_pem: bytes,
+    tmp: Path,
+    node_xpath: str | None = None,
 ) -> str:
-    """Verify the first Signature of `xml`, trusting `trusted_pem`; return xmlsec1's report.
+    """Verify the first Signature of `xml` (or the one `node_xpath` selects), trusting
+    `trusted_pem`; return xmlsec1's report.
 
     `id_node` names the element whose `Id` attribute the Reference URI points at (infNFe,
     infEvento, infInut). Raises AssertionError with xmlsec1's stderr when it refuses.
@@ -36,7 +43,8 @@ def xmlsec_verify(
     command = [
         XMLSEC1, "--verify", "--trusted-pem", str(ca),
         "--id-attr:Id", f"{namespace}:{id_node}",
-        "--enabled-reference-uris", "same-doc", str(document),
+        "--enabled-reference-uris", "same-doc",
+        *(["--node-xpath", node_xpath] if node_xpath else []), str(document),
     ]  # fmt: skip
     result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=60)
     assert result.returncode == 0, f"xmlsec1 refused the signature:\n{result.stderr}"
