@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.api.nfe.helpers import add_product, nfe_body, ready_to_issue
 from tests.api.nfe.test_preview import API, ISS_SP, NFSE, PREVIEW, VALIDATE, _operation
+from tests.api.nfse.helpers import enable_nfse
 
 CALCULAR = API + "/fiscal/calcular"
 BASE_RULES = API + "/configuracao-fiscal/regras-base"
@@ -63,6 +64,7 @@ def test_explain_on_validate_returns_the_decisions(client, rt, sim):
     ).get_json()
     assert "explain" not in plain
     # Missing configuration: the 422 still carries the decisions taken up to the gap.
+    enable_nfse(rt, ready)
     gap = client.post(VALIDATE, headers=ready.headers, json=NFSE, query_string={"explain": "1"})
     assert gap.status_code == 422 and gap.get_json()["error"]["code"] == (
         "FISCAL_CONFIGURATION_REQUIRED"

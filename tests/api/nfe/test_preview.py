@@ -18,6 +18,7 @@ from tests.api.nfe.helpers import (
     ready_company,
     ready_to_issue,
 )
+from tests.api.nfse.helpers import enable_nfse
 from tests.factories import auth, make_account, make_key
 from tests.factories_config import issuer_body
 
@@ -250,14 +251,15 @@ NFSE = {
         "data_operacao": "2026-07-01",
         "servico": {"descricao": "Consultoria", "c_trib_nac": "170101", "lc116": "17.01",
                     "valor": "10000.00"},
-        "tomador": {"cpf_cnpj": "11222333000181",
-                    "endereco": {"cod_municipio": "3550308", "uf": "SP"}},
+        "tomador": {"cpf_cnpj": "11222333000181", "nome": "Tomador Exemplo Ltda"},
     },
 }  # fmt: skip
+"""`/fiscal/validate` takes the NFS-e's issuance JSON (`POST /nfse`) in `operacao`."""
 
 
-def test_validate_other_documents_calculates_and_says_the_layout_was_not_checked(client, rt, sim):
+def test_validate_nfse_calculates_and_checks_the_dps_layout(client, rt, sim):
     ready = ready_company(client, rt, sim)
+    enable_nfse(rt, ready)
     without_rule = client.post(VALIDATE, headers=ready.headers, json=NFSE)
     error = without_rule.get_json()
     assert without_rule.status_code == 422, error
@@ -271,6 +273,6 @@ def test_validate_other_documents_calculates_and_says_the_layout_was_not_checked
     assert answer.status_code == 200, body
     iss = [t for t in body["taxes"]["tributos"] if t["tipo"] == "ISS"]
     assert iss == [{**iss[0], "base": "10000.00", "valor": "500.00"}]  # 10,000.00 × 5 %
-    assert body["xml_validado"] is False and body["leiaute"] is None
-    assert body["valid"] is False and body["ready_to_issue"] is False
-    assert "LEIAUTE_NAO_VALIDADO" in {w["codigo"] for w in body["warnings"]}
+    assert body["xml_validado"] is True and body["leiaute"] == "1.01"
+    assert body["valid"] is True and body["ready_to_issue"] is True
+    assert body["violacoes"] == [] and body["document"]["documento"] == "NFSE"
