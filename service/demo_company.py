@@ -49,6 +49,13 @@ CUSTOMER: dict[str, Any] = {
 }  # fmt: skip
 """A consumer in another municipality of SP: an internal sale (CFOP 5102) with a full address."""
 
+SERVICE: dict[str, Any] = {
+    "codigo": "S001", "descricao": "Desenvolvimento de programas de computador sob encomenda",
+    "lc116": "01.01", "c_trib_nac": "010101", "preco": "1500.00",
+}  # fmt: skip
+"""The NFS-e's service. No `aliquota_iss`: the ISS rate is the municipality's law, which the
+company registers as a base rule with its source (README "NFS-e (national)"); none is made up."""
+
 USABLE_CERTIFICATE = ("ok", "vence_em_breve")
 
 A1Maker = Callable[[str], tuple[bytes, str]]
@@ -122,10 +129,11 @@ def _install_certificate(api: _Api, make_a1: A1Maker) -> None:
 
 
 def _ensure_registers(api: _Api) -> None:
-    """P001, P002 and C001; an existing code (409) is left as the user may have edited it."""
+    """P001, P002, C001 and S001; an existing code (409) is left as the user may have edited it."""
     for product in PRODUCTS:
         api.call("POST", "/produtos", (201, 409), json={**product, "empresa": DEMO_CODE})
     api.call("POST", "/clientes", (201, 409), json={**CUSTOMER, "empresa": DEMO_CODE})
+    api.call("POST", "/servicos", (201, 409), json={**SERVICE, "empresa": DEMO_CODE})
 
 
 def ensure_demo_company(

@@ -57,7 +57,7 @@ CUSTOMER_EXAMPLES = (
     {"telefone": "11999998888"},
 )  # fmt: skip
 SERVICE_EXAMPLES = (
-    {"codigo": "S001", "descricao": "Desenvolvimento de sistema sob encomenda",
+    {"codigo": "S002", "descricao": "Desenvolvimento de sistema sob encomenda",
      "lc116": "01.01", "c_trib_nac": "010101", "nbs": "115022000", "cnae": "6201501",
      "preco": "1500.00", "municipio_incidencia": "3550308"},
     {"preco": "1650.00", "aliquota_iss": "2.00", "iss_retido": False},

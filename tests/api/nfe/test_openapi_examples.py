@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from service.demo_company import ISSUER
+from service.demo_company import ISSUER, SERVICE
 from service.notify.webhooks.client import Network, system_connect
 from tests.api.nfe.helpers import add_customer, add_product, ready_company
+from tests.api.nfse.helpers import ISS_RULE
 from tests.api.webhooks.helpers import use_network
 
 EXCLUDED = {
@@ -53,10 +54,15 @@ def _examples(document: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, A
 
 
 def _ready(client: Any, rt: Any, sim: Any) -> dict[str, str]:
+    """The quickstart's registers, plus the one thing it leaves to the company: the ISS rate
+    of its municipality (a base rule with its law; here a test rule)."""
     ready = ready_company(client, rt, sim, modulos=ISSUER["modulos"])
     for codigo in ("P001", "P002"):
         add_product(rt, ready, codigo)
     add_customer(rt, ready, "C001")
+    assert client.post("/api/v1/servicos", json=SERVICE, headers=ready.headers).status_code == 201
+    rules = "/api/v1/configuracao-fiscal/regras-base"
+    assert client.post(rules, json=ISS_RULE, headers=ready.headers).status_code == 201
     return ready.headers
 
 
