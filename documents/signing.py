@@ -12,7 +12,9 @@ adds a spurious `xmlns=""` (bench/peers finding 1). Every signature made here is
 tests by xmlsec1, an independent implementation, and by signxml.
 
 Verification uses signxml through `SefazSignatureVerifier`, the single place where SHA-1 is
-allowed: signxml refuses SHA-1 by default, and the SEFAZ schemas still require it.
+allowed for SEFAZ documents: signxml refuses SHA-1 by default, and the SEFAZ schemas still
+require it. What the national NFS-e system signs has its own verifier with the same confinement
+(`documents.nfse.authenticity.SefinSignatureVerifier`).
 """
 
 from __future__ import annotations

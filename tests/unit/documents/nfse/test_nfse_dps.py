@@ -14,6 +14,7 @@ from lxml import etree
 from documents.certificates import load_pkcs12
 from documents.errors import InvalidDocumentDataError, ProtocolMismatchError
 from documents.keys import mod11_digit
+from documents.nfse.authenticity import load_trusted
 from documents.nfse.builder import build_dps
 from documents.nfse.danfse import render_danfse
 from documents.nfse.model import (
@@ -216,12 +217,14 @@ def test_the_simulator_accepts_the_signed_dps_and_its_cancellation(tmp_path: Pat
         )  # fmt: skip
         cancelled = client.cancel(key, cancel.xml)
         assert cancelled.status_code == 201, cancelled.text
-        received = accept_nfse(signed.xml, nfse_xml)
+        trusted = load_trusted(str(sim.ca_bundle))
+        received = accept_nfse(signed.xml, nfse_xml, trusted=trusted)
         assert (received.key, received.number) == (
             key,
             nfse.findtext(f"{{{NS}}}infNFSe/{{{NS}}}nNFSe"),
         )
-        event = accept_event(cancel.xml, unpack(cancelled.json()["eventoXmlGZipB64"]))
+        event_xml = unpack(cancelled.json()["eventoXmlGZipB64"])
+        event = accept_event(cancel.xml, event_xml, trusted=trusted)
         assert event.event_id == f"EVT{key}101101001"
         other = prepare_dps(dataclasses.replace(data, number=43), signer)
         with pytest.raises(ProtocolMismatchError):

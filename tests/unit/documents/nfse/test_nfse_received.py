@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import copy
+import datetime as dt
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from lxml import etree
@@ -11,6 +13,7 @@ from lxml import etree
 from documents.errors import ProtocolMismatchError
 from documents.nfse.received import accept_nfse
 from tests.paths import CORPUS
+from tests.unit.documents.nfse.sefin_factories import authority, resign, unsigned
 
 REAL = CORPUS / "nfse" / "nfse-php__tests_fixtures_nfse.xml"  # Sefin homologation, Pacajá 2025
 FABRICATED_KEY = CORPUS / "nfse" / "BrazilFiscalReport__tests_fixtures_danfse_nfse_test_hom.xml"
@@ -79,17 +82,21 @@ def test_an_nfse_of_another_dps_is_refused(
     assert refused.value.field == field
 
 
-def test_when_sefin_keeps_the_dps_signature_the_digest_must_be_ours() -> None:
-    """The corpus' NFS-e embed the DPS unsigned (accepted above); a kept signature is compared."""
-    nfse = etree.fromstring(REAL.read_bytes())
+def test_when_sefin_keeps_the_dps_signature_the_digest_must_be_ours(tmp_path: Path) -> None:
+    """The corpus' NFS-e embed the DPS unsigned (accepted above); a kept signature is compared.
+
+    The changed NFS-e is signed again by a test Sefin, so only the digest comparison can fail."""
+    nfse = unsigned(REAL.read_bytes())
     theirs = nfse.find("{*}infNFSe/{*}DPS")
     assert theirs is not None
     sign_with_digest(theirs, "AAAA")
     ours = copy.deepcopy(theirs)
-    accept_nfse(etree.tostring(ours), etree.tostring(nfse))
+    signed = resign(etree.tostring(nfse), authority(tmp_path)[1])
+    now = dt.datetime.now(dt.UTC)  # the corpus dhProc predates the test certificate
+    accept_nfse(etree.tostring(ours), signed, at=now)
     next(ours.iter(f"{{{DS}}}DigestValue")).text = "BBBB"
     with pytest.raises(ProtocolMismatchError) as refused:
-        accept_nfse(etree.tostring(ours), etree.tostring(nfse))
+        accept_nfse(etree.tostring(ours), signed, at=now)
     assert refused.value.field == "DigestValue"
 
 
