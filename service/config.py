@@ -69,6 +69,9 @@ class Settings:
     authority_mode: str = "simulator"
     authority_url: str | None = None
     authority_ca_bundle: str | None = None
+    authority_signer_bundle: str | None = None
+    """PEM bundle of the CAs that sign the national NFS-e system's documents; unset: the
+    `authority_ca_bundle` (the simulator's CA signs both)."""
     authority_connect_timeout: float = 10.0
     authority_read_timeout: float = 60.0
     panel_url: str = "http://localhost:8000/painel"
@@ -253,6 +256,7 @@ def load_settings() -> Settings:
         authority_mode=_env("AUTHORITY_MODE", "simulator") or "simulator",
         authority_url=_env("AUTHORITY_URL"),
         authority_ca_bundle=_env("AUTHORITY_CA_BUNDLE"),
+        authority_signer_bundle=_env("AUTHORITY_SIGNER_BUNDLE"),
         authority_connect_timeout=float(_env("AUTHORITY_CONNECT_TIMEOUT", "10") or 10),
         authority_read_timeout=float(_env("AUTHORITY_READ_TIMEOUT", "60") or 60),
         panel_url=_env("PANEL_URL", "http://localhost:8000/painel") or "",

@@ -16,6 +16,7 @@ from documents.nfse.received import accept_event
 from documents.xml import parse_untrusted
 from service.issuance.family import EventDraft, EventSpec, Registration
 from service.issuance.models import DocumentStatus, EventKind
+from service.nfse.authority import trusted_signers
 from service.nfse.mapping import APP_VERSION
 from service.nfse.schemas import CANCEL_REASONS
 
@@ -42,7 +43,7 @@ def _build_cancel(draft: EventDraft, *, code: int) -> bytes:
 
 def _wrap(signed: bytes, answer: bytes) -> bytes:
     """The registered event as received, once it is shown to embed our request."""
-    return accept_event(signed, answer).xml
+    return accept_event(signed, answer, trusted=trusted_signers()).xml
 
 
 def registered_in(raw: bytes, tp_evento: str, sequence: int) -> Registration | None:

@@ -33,6 +33,7 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.nfse import assemble, events
+from service.nfse.authority import trusted_signers
 from service.nfse.routes import register_routes
 from service.nfse.schemas import NfseDocumentSchema, NfseIssueRequestSchema
 
@@ -82,8 +83,9 @@ def _client(
 
 
 def _wrap(signed: bytes, answer: bytes) -> bytes:
-    """The NFS-e as received, once it is shown to come from our DPS."""
-    return accept_nfse(signed, answer).xml
+    """The NFS-e as received, once it is shown to come from our DPS and to be signed by the
+    national system (a certificate of `AUTHORITY_SIGNER_BUNDLE`'s CAs)."""
+    return accept_nfse(signed, answer, trusted=trusted_signers()).xml
 
 
 def _render_pdf(document: FiscalDocument) -> bytes:

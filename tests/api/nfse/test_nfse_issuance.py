@@ -13,6 +13,7 @@ from lxml import etree
 
 from service.db import transaction
 from service.issuance.models import FiscalDocument
+from simulator.pki import create_ca
 from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import authority_settings
 from tests.api.nfse.helpers import nfse_body, nfse_ready
@@ -88,3 +89,22 @@ def test_a_service_needs_code_or_description_national_code_and_value(app, sim):
                           json=nfse_body("OS-X", servico={"codigo": "NAO-EXISTE"}))  # fmt: skip
     assert unknown.status_code == 422
     assert unknown.get_json()["error"]["errors"][0]["field"] == "servico.codigo"
+
+
+def test_an_nfse_not_signed_by_a_trusted_authority_is_not_taken_as_authorized(
+    app_factory, sim, tmp_path
+):
+    """The national system's signature is checked against `AUTHORITY_SIGNER_BUNDLE`: an NFS-e
+    signed by another CA's certificate is not stored as authorized (the document stays
+    uncertain, nothing is shown as issued)."""
+    other = tmp_path / "other-ca.pem"
+    other.write_bytes(create_ca("Outra AC").pem())
+    app = app_factory(**authority_settings(sim), authority_signer_bundle=str(other))
+    client = app.test_client()
+    ready = nfse_ready(client, app.extensions["fiscal"], sim)
+    answer = client.post(f"{API}/nfse", headers=ready.headers, json=nfse_body("OS-ASSIN"))
+    assert answer.status_code == 202, answer.get_json()
+    assert answer.get_json()["status"] == "PROCESSANDO"
+    with transaction(app.extensions["fiscal"].sessions) as session:
+        document = session.get(FiscalDocument, answer.get_json()["id"])
+        assert document is not None and document.xml_autorizado is None
