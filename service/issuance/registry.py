@@ -12,7 +12,7 @@ import threading
 
 from service.issuance.family import Family
 
-FAMILY_MODULES = ("service.nfe.family", "service.nfse.family")
+FAMILY_MODULES = ("service.nfe.family", "service.nfse.family", "service.cte.family")
 """Packages whose `family` module registers families; a new family adds its module here."""
 
 _lock = threading.Lock()

@@ -63,3 +63,24 @@ class IssuedDocumentSchema(ma.Schema):
     chave = ma.fields.String(allow_none=True)
     protocolo = ma.fields.String(allow_none=True)
     xml = ma.fields.String(allow_none=True, metadata={"description": "Link do XML autorizado."})
+
+
+class FamilyPreviewSchema(ma.Schema):
+    """`POST /{family}/preview`: the engine's decisions and the XSD findings as data
+    (`violacoes`; the NFS-e names them `dps_validacao`)."""
+
+    ready_to_issue = ma.fields.Boolean()
+    document = ma.fields.Dict()
+    taxes = ma.fields.Dict()
+    classifications = ma.fields.Dict()
+    rules_used = ma.fields.List(ma.fields.Dict())
+    warnings = ma.fields.List(ma.fields.Dict())
+    missing = ma.fields.List(ma.fields.Dict())
+    confidence_score = ma.fields.Float()
+    requires_review = ma.fields.Boolean()
+    explain = ma.fields.List(ma.fields.Dict())
+    snapshot_sha256 = ma.fields.String()
+    xml_validado = ma.fields.Boolean()
+    leiaute = ma.fields.String()
+    violacoes = ma.fields.List(ma.fields.Dict())
+    dps_validacao = ma.fields.List(ma.fields.Dict())

@@ -169,7 +169,8 @@ def _decide(
     return result
 
 
-def _address(values: dict[str, Any]) -> doc.Address:
+def layout_address(values: dict[str, Any]) -> doc.Address:
+    """An address of the request or a register as the layouts write it (`ender*`)."""
     return doc.Address(
         street=values["logradouro"],
         number=values["numero"],
@@ -198,7 +199,7 @@ def _issuer(company: Company) -> doc.Issuer:
     return doc.Issuer(
         registration=str(company.cnpj),
         name=company.razao_social,
-        address=_address({name: getattr(company, name) for name in fields}),
+        address=layout_address({name: getattr(company, name) for name in fields}),
         ie=str(company.ie),
         crt=doc.Crt(str(company.crt)),
         trade_name=company.nome_fantasia,
@@ -219,7 +220,7 @@ def _recipient(party: Party | None) -> doc.Recipient | None:
         ind_ie_dest=ind,
         cnpj=None if is_cpf else party.cpf_cnpj,
         cpf=party.cpf_cnpj if is_cpf else None,
-        address=_address(party.endereco) if party.endereco else None,
+        address=layout_address(party.endereco) if party.endereco else None,
         ie=party.ie if ind is doc.IndIEDest.CONTRIBUINTE else None,
         email=party.email,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from lxml import etree
 
-from documents.errors import ProtocolMismatchError
 from documents.events.cancel import CANCEL, build_cancel
 from documents.events.cce import CCE, build_cce
 from documents.events.common import BuiltEvent, EventHeader
@@ -20,12 +19,12 @@ from documents.nfe.builder import NFE_NS
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.wrappers import proc_evento_nfe
-from documents.xml import parse_untrusted
 from service.auth import Credential
 from service.companies.models import Company
 from service.issuance import documents, registry
+from service.issuance.event_lookup import EventLayout
 from service.issuance.events import Registered, register
-from service.issuance.family import EventDraft, EventSpec, Registration
+from service.issuance.family import EventDraft, EventSpec
 from service.issuance.models import DocumentStatus, EventKind
 
 MAX_CCE = 20
@@ -57,31 +56,10 @@ def _build_cce(draft: EventDraft) -> bytes:
     return _signed(build_cce(_header(draft), draft.text), draft)
 
 
-def registered_in(raw: bytes, tp_evento: str, sequence: int) -> Registration | None:
-    """Our event among the `procEventoNFe` of a retConsSitNFe answer, re-checked and rewrapped
-    (key, type, sequence, environment and a registering cStat), or None."""
-    for proc in parse_untrusted(raw).iter(_Q + "procEventoNFe"):
-        evento, ret = proc.find(_Q + "evento"), proc.find(_Q + "retEvento")
-        info = evento.find(_Q + "infEvento") if evento is not None else None
-        if evento is None or ret is None or info is None:
-            continue
-        kind, number = info.findtext(_Q + "tpEvento"), info.findtext(_Q + "nSeqEvento")
-        if kind != tp_evento or not (number or "").isdigit() or int(number or 0) != sequence:
-            continue
-        try:
-            wrapped = proc_evento_nfe(evento, ret)
-        except ProtocolMismatchError:
-            continue
-        detail = info.find(f"{_Q}detEvento")
-        text = None
-        if detail is not None:
-            text = detail.findtext(_Q + "xJust") or detail.findtext(_Q + "xCorrecao")
-        answer = ret.find(_Q + "infEvento")
-        assert answer is not None  # proc_evento_nfe checked it
-        return Registration(
-            wrapped, answer.findtext(_Q + "nProt"), answer.findtext(_Q + "cStat") or "", text
-        )
-    return None
+NFE_EVENTS = EventLayout(NFE_NS, "procEventoNFe", "evento", "retEvento", proc_evento_nfe,
+                         ("xJust", "xCorrecao"))  # fmt: skip
+registered_in = NFE_EVENTS.registered_in
+"""Our event (type, sequence) among the `procEventoNFe` of a retConsSitNFe answer."""
 
 
 CANCELLATION = EventSpec(

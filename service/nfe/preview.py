@@ -20,11 +20,8 @@ from engine.result import RuleMatch
 from engine.serialize import jsonable
 from service import clock
 from service.companies.models import Company
-from service.errors import ApiError
 from service.issuance import registry
-from service.issuance.credential_cache import CompanyCredentials
-from service.issuance.credentials import credentials_for
-from service.issuance.preview import Layout, check_layout
+from service.issuance.preview import Layout, decide_and_check
 from service.nfe import assemble
 
 
@@ -61,57 +58,14 @@ def evaluate(
     the decisions with `ready_to_issue` false, since that is what a preview is for.
     """
     today = body.get("data_operacao") or clock.operation_date(company.uf, now)
-    creds, certificate_gap = signing_credentials(company, now)
-    try:
-        draft = assemble.draft(
-            session,
-            company,
-            body,
-            modelo=modelo,
-            ambiente=ambiente,
-            today=today,
-            explain=explain,
-            allow_review=True,
-        )
-    except ApiError as exc:
-        if exc.code == "FISCAL_CONFIGURATION_REQUIRED":
-            raise configuration_required(exc, certificate_gap) from exc
-        raise
-    if certificate_gap is not None:
-        raise configuration_required(certificate_gap)
-    assert creds is not None
-    layout = check_layout(registry.by_model(modelo), draft, creds, company, now)
+
+    def decide() -> assemble.Draft:
+        return assemble.draft(session, company, body, modelo=modelo, ambiente=ambiente,
+                              today=today, explain=explain, allow_review=True)  # fmt: skip
+
+    draft, layout = decide_and_check(registry.by_model(modelo), company, now, decide)
+    assert isinstance(draft, assemble.Draft)
     return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
-
-
-def signing_credentials(
-    company: Company, now: dt.datetime
-) -> tuple[CompanyCredentials | None, ApiError | None]:
-    """The signing credentials, or the configuration gap that stands for their absence."""
-    try:
-        return credentials_for(company, now), None
-    except ApiError as exc:
-        if exc.code != "FISCAL_CONFIGURATION_REQUIRED":
-            raise
-        return None, exc
-
-
-def configuration_required(*errors: ApiError | None) -> ApiError:
-    """One 422 listing the gaps of every check, in order, with `ready_to_issue` false (and
-    the engine's `explain`, when it was asked for and reached)."""
-    found = [e for e in errors if e is not None]
-    missing = [m for e in found for m in e.extra.get("missing", [])]
-    motivos = list(dict.fromkeys(m for e in found for m in e.extra.get("motivos", [])))
-    body = {k: v for e in found for k, v in e.body.items()}
-    details = [d for e in found for d in e.extra.get("details", [])]  # e.g. rules to fix
-    return ApiError(
-        "FISCAL_CONFIGURATION_REQUIRED",
-        found[0].message,
-        missing=missing,
-        motivos=motivos,
-        details=details or None,
-        body={**body, "ready_to_issue": False},
-    )
 
 
 def _rule(match: RuleMatch | None) -> dict[str, Any] | None:

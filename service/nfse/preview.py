@@ -15,10 +15,8 @@ from documents.nfse.builder import LAYOUT_VERSION
 from engine import snapshot
 from service import clock
 from service.companies.models import Company
-from service.errors import ApiError
 from service.issuance import registry
-from service.issuance.preview import Layout, check_layout
-from service.nfe.preview import configuration_required, signing_credentials
+from service.issuance.preview import Layout, decide_and_check
 from service.nfse import assemble
 
 
@@ -45,18 +43,13 @@ def evaluate(
     """Decide, build, sign and validate; 422 `FISCAL_CONFIGURATION_REQUIRED` lists every gap
     (the certificate's too). A result that needs review is shown, not refused."""
     today = clock.operation_date(company.uf, now)
-    creds, certificate_gap = signing_credentials(company, now)
-    try:
-        draft = assemble.draft(session, company, body, ambiente=ambiente, today=today,
-                               explain=explain, allow_review=True)  # fmt: skip
-    except ApiError as exc:
-        if exc.code == "FISCAL_CONFIGURATION_REQUIRED":
-            raise configuration_required(exc, certificate_gap) from exc
-        raise
-    if certificate_gap is not None:
-        raise configuration_required(certificate_gap)
-    assert creds is not None
-    layout = check_layout(registry.by_module("nfse"), draft, creds, company, now)
+
+    def decide() -> assemble.Draft:
+        return assemble.draft(session, company, body, ambiente=ambiente, today=today,
+                              explain=explain, allow_review=True)  # fmt: skip
+
+    draft, layout = decide_and_check(registry.by_module("nfse"), company, now, decide)
+    assert isinstance(draft, assemble.Draft)
     return Outcome(company, draft, layout)
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import marshmallow as ma
 from flask.views import MethodView
 
 from service import clock, runtime
@@ -16,6 +15,7 @@ from service.fiscal.schemas import ExplainQuerySchema
 from service.issuance import documents
 from service.issuance.events import register
 from service.issuance.family import Family
+from service.issuance.schemas import FamilyPreviewSchema
 from service.nfse import events, preview
 from service.nfse.schemas import (
     NfseCancelSchema,
@@ -31,25 +31,6 @@ CANCEL_EXAMPLE = {"justificativa": "Serviço faturado em duplicidade para o toma
                   "codigo_motivo": 1}  # fmt: skip
 
 
-class NfsePreviewSchema(ma.Schema):
-    """POST /nfse/preview: the engine's decisions and the DPS's XSD findings as data."""
-
-    ready_to_issue = ma.fields.Boolean()
-    document = ma.fields.Dict()
-    taxes = ma.fields.Dict()
-    classifications = ma.fields.Dict()
-    rules_used = ma.fields.List(ma.fields.Dict())
-    warnings = ma.fields.List(ma.fields.Dict())
-    missing = ma.fields.List(ma.fields.Dict())
-    confidence_score = ma.fields.Float()
-    requires_review = ma.fields.Boolean()
-    explain = ma.fields.List(ma.fields.Dict())
-    snapshot_sha256 = ma.fields.String()
-    xml_validado = ma.fields.Boolean()
-    leiaute = ma.fields.String()
-    dps_validacao = ma.fields.List(ma.fields.Dict())
-
-
 def register_routes(blp: Blueprint, family: Family) -> None:
     """`POST /nfse/preview` and `POST /nfse/{id}/cancelar`."""
 
@@ -58,7 +39,7 @@ def register_routes(blp: Blueprint, family: Family) -> None:
         @requires(family.scopes.issue)
         @blp.arguments(ExplainQuerySchema, location="query")
         @blp.arguments(NfsePreviewRequestSchema, example=family.example)
-        @blp.response(200, NfsePreviewSchema)
+        @blp.response(200, FamilyPreviewSchema)
         @blp.errors(*PREVIEW_ERRORS)
         def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
             """Decide and validate the DPS without issuing: no number, charge or sending."""
