@@ -88,11 +88,12 @@ def render_dacte(cte_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
 
     brazilfiscalreport 1.3.1 draws the model 57 DACTE only: it has no DACTE OS (its service
     types stop at 4 and it needs `toma3`/`toma4`), so a `cteOSProc` raises `PdfRenderError`
-    rather than a DACTE drawn for another model (README "CT-e and CT-e OS").
+    rather than a DACTE drawn for another model; `documents.cte.dacte_os.render_dacte_os`
+    draws it (README "CT-e and CT-e OS").
     """
     root = parse_untrusted(cte_proc_xml)
     if root.tag == _CTE + "cteOSProc":
-        raise PdfRenderError("brazilfiscalreport has no DACTE OS (CT-e OS, model 67)")
+        raise PdfRenderError("a CT-e OS (model 67) has a DACTE OS: use render_dacte_os")
     if root.tag != _CTE + "cteProc":
         raise PdfRenderError(f"expected cteProc, got {etree.QName(root).localname}")
     config = DacteConfig(watermark_cancelled=cancelled)

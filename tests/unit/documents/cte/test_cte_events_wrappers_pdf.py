@@ -200,7 +200,8 @@ def test_dacte_of_a_cte_shows_the_key(signer: XmlSigner) -> None:
 
 
 def test_dacte_refuses_a_cteos_and_what_is_not_an_authorized_cte(signer: XmlSigner) -> None:
-    """brazilfiscalreport has no DACTE OS: a clear refusal, never a model 57 drawing."""
+    """brazilfiscalreport has no DACTE OS: a clear refusal pointing to render_dacte_os, never a
+    model 57 drawing."""
     os_signed = prepare_cteos(cteos_data(), signer)
     with pytest.raises(PdfRenderError, match="DACTE OS"):
         render_dacte(cteos_proc(os_signed.xml, prot_cte(os_signed)))
