@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from documents.cte.dacte_os import render_dacte_os
 from documents.cte.pipeline import SignedCte, prepare_cte, prepare_cteos
 from documents.cte.wrappers import cte_proc, cteos_proc
 from documents.errors import PdfRenderError
@@ -69,9 +70,7 @@ def _render_pdf(document: FiscalDocument) -> bytes:
     cancelled = document.status == DocumentStatus.CANCELADA
     try:
         if document.modelo == "67":
-            from documents.cte.dacte_os import render_dacte_os
-
-            return bytes(render_dacte_os(document.xml_autorizado, cancelled=cancelled))
+            return render_dacte_os(document.xml_autorizado, cancelled=cancelled)
         return render_dacte(document.xml_autorizado, cancelled=cancelled)
     except PdfRenderError as exc:
         raise ApiError("ERRO_INTERNO", f"Não foi possível gerar o DACTE: {exc}") from exc

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from collections.abc import Callable
 
 from service.issuance.family import Family
 
@@ -16,6 +17,7 @@ FAMILY_MODULES = ("service.nfe.family", "service.nfse.family", "service.cte.fami
 """Packages whose `family` module registers families; a new family adds its module here."""
 
 _lock = threading.Lock()
+_loaded = False
 _by_module: dict[str, Family] = {}
 
 
@@ -44,25 +46,30 @@ def families() -> tuple[Family, ...]:
     return tuple(_by_module.values())
 
 
+def _find(matches: Callable[[Family], bool], name: str) -> Family:
+    """The family that matches; the known family modules are imported once before a miss is
+    believed (a process that never built the app still finds NF-e by its code)."""
+    global _loaded
+    for attempt in range(2):
+        for family in _by_module.values():
+            if matches(family):
+                return family
+        if attempt == 0 and not _loaded:
+            _loaded = True
+            load()
+    raise UnknownFamily(name)
+
+
 def by_module(module: str) -> Family:
-    found = _by_module.get(module)
-    if found is None:
-        raise UnknownFamily(module)
-    return found
+    return _find(lambda family: family.module == module, module)
 
 
 def by_documento(documento: str) -> Family:
-    for family in _by_module.values():
-        if family.documento == documento:
-            return family
-    raise UnknownFamily(documento)
+    return _find(lambda family: family.documento == documento, documento)
 
 
 def by_model(model: str) -> Family:
-    for family in _by_module.values():
-        if family.model == model:
-            return family
-    raise UnknownFamily(model)
+    return _find(lambda family: family.model == model, model)
 
 
 def unregister(module: str) -> None:
