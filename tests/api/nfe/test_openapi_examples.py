@@ -13,6 +13,7 @@ import pytest
 
 from service.demo_company import ISSUER, SERVICE
 from service.notify.webhooks.client import Network, system_connect
+from tests.api.cte.helpers import INTERNAL_ICMS, carrier
 from tests.api.nfe.helpers import add_customer, add_product, ready_company
 from tests.api.nfse.helpers import ISS_RULE
 from tests.api.webhooks.helpers import use_network
@@ -22,6 +23,9 @@ EXCLUDED = {
     "POST /api/v1/configuracao-fiscal/cnpj/consultar": "rede externa",
     # The example cannot carry a real PKCS#12: the upload is shown with a placeholder.
     "POST /api/v1/configuracao-fiscal/certificado": "arquivo A1 real",
+    # The desacordo is the taker's event; the CT-e the example makes is taken by a customer
+    # (tests/e2e/test_cte_http.py registers one on a CT-e the company itself takes).
+    "POST /api/v1/cte/{document_id}/desacordo": "evento do tomador",
 }
 PUBLIC_ADDRESS = "93.184.215.14"  # what the example's host is taken to resolve to
 
@@ -54,15 +58,18 @@ def _examples(document: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, A
 
 
 def _ready(client: Any, rt: Any, sim: Any) -> dict[str, str]:
-    """The quickstart's registers, plus the one thing it leaves to the company: the ISS rate
-    of its municipality (a base rule with its law; here a test rule)."""
+    """The quickstart's registers, plus what it leaves to the company: the ISS rate of its
+    municipality and its internal transport ICMS (base rules with their law; here test
+    rules), and the carrier's CT-e settings."""
     ready = ready_company(client, rt, sim, modulos=ISSUER["modulos"])
     for codigo in ("P001", "P002"):
         add_product(rt, ready, codigo)
     add_customer(rt, ready, "C001")
     assert client.post("/api/v1/servicos", json=SERVICE, headers=ready.headers).status_code == 201
     rules = "/api/v1/configuracao-fiscal/regras-base"
-    assert client.post(rules, json=ISS_RULE, headers=ready.headers).status_code == 201
+    for rule in (ISS_RULE, INTERNAL_ICMS):
+        assert client.post(rules, json=rule, headers=ready.headers).status_code == 201
+    carrier(rt, ready)  # the CT-e modules, RNTRC and TAF
     return ready.headers
 
 

@@ -98,13 +98,13 @@ def test_solicitacoes_endpoint_queues_nfce_and_refuses_unbuilt_documents(app, cl
     assert answer.status_code == 202, answer.get_json()
     done = settle(app, client, ready.headers, answer.get_json()["solicitacao_id"])
     assert done["status"] == "AUTORIZADA" and done["documento"] == "NFCE"
-    cte = client.post(
+    mdfe = client.post(
         API + "/fiscal/solicitacoes",
         headers=ready.headers,
-        json={"documento": "CTE", "pedido": "S-1"},
+        json={"documento": "MDFE", "pedido": "S-1"},
     )
-    assert cte.status_code == 501
-    assert cte.get_json()["error"]["code"] == "DOCUMENTO_NAO_SUPORTADO"
+    assert mdfe.status_code == 501
+    assert mdfe.get_json()["error"]["code"] == "DOCUMENTO_NAO_SUPORTADO"
     bad = client.post(API + "/fiscal/solicitacoes", headers=ready.headers, json={"pedido": "X"})
     assert bad.status_code == 422
 
