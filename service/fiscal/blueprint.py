@@ -17,6 +17,8 @@ from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.companies.models import Company, Module
 from service.companies.resolver import effective_environment, resolve_company
+from service.cte import preview as cte_preview
+from service.cte.schemas import CteOsPreviewRequestSchema, CtePreviewRequestSchema
 from service.errors import ApiError, field_errors
 from service.fiscal import examples as ex
 from service.fiscal import operations
@@ -42,9 +44,9 @@ from service.fiscal.schemas import (
     ValidationRequestSchema,
     ValidationSchema,
 )
+from service.issuance import registry
 from service.nfe import preview
 from service.nfse import preview as nfse_preview
-from service.nfse.family import check_request as check_nfse_request
 from service.nfse.schemas import NfsePreviewRequestSchema
 
 ENGINE_ERRORS = ("NFF_NAO_DISPONIVEL", "CONFLITO_REGRAS", "REVISAO_FISCAL_NECESSARIA")
@@ -154,22 +156,36 @@ def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
-def _validate_nfse(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
-    """NFS-e through `POST /nfse/preview`'s path: the DPS built, signed and XSD-checked."""
+ISSUANCE_SCHEMAS = {"NFSE": NfsePreviewRequestSchema, "CTE": CtePreviewRequestSchema,
+                    "CTEOS": CteOsPreviewRequestSchema}  # fmt: skip
+"""Documents whose `/fiscal/validate` runs their preview's path (`operacao` is the issuance
+JSON of `POST /nfse`, `/cte`, `/cteos`)."""
+
+
+def _validate_family(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
+    """The family's preview path: decided, built, signed and XSD-checked, nothing written."""
+    documento = body["documento"]
     if body["contexto"] is not None:
         raise ApiError("VALIDATION_ERROR", errors=[{"field": "contexto",
-                       "message": "Contexto não se aplica à NFS-e."}])  # fmt: skip
+                       "message": f"Contexto não se aplica a {documento}."}])  # fmt: skip
     try:
-        operation: dict[str, Any] = NfsePreviewRequestSchema().load(body["operacao"])
+        operation: dict[str, Any] = ISSUANCE_SCHEMAS[documento]().load(body["operacao"])
     except ma.ValidationError as exc:
         messages = exc.messages if isinstance(exc.messages, dict) else {"_schema": exc.messages}
         raise ApiError("VALIDATION_ERROR", errors=field_errors(messages, "operacao")) from exc
-    company = resolve_company(Module.NFSE)
-    check_nfse_request(current_credential(), operation)
-    outcome = nfse_preview.evaluate(runtime.db(), company, operation,
-                                    ambiente=effective_environment(company).value,
-                                    now=clock.utc_now(), explain=explain)  # fmt: skip
-    return nfse_preview.render_validation(outcome)
+    family = registry.by_documento(documento)
+    company = resolve_company(family.module)
+    if family.check_request is not None:
+        family.check_request(current_credential(), operation)
+    ambiente, now = effective_environment(company).value, clock.utc_now()
+    if documento == "NFSE":
+        outcome = nfse_preview.evaluate(runtime.db(), company, operation, ambiente=ambiente,
+                                        now=now, explain=explain)  # fmt: skip
+        return nfse_preview.render_validation(outcome)
+    data = cte_preview.evaluate(runtime.db(), company, family.module, operation,
+                                ambiente=ambiente, now=now, explain=explain)  # fmt: skip
+    data["valid"] = data["xml_validado"]
+    return data
 
 
 @calc.route("/validate")
@@ -182,13 +198,13 @@ class Validate(MethodView):
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """The calculation plus layout validation; `operacao` is the issuance JSON.
 
-        NFE/NFCE/NFSE run the issuance path up to the XSD-validated XML. The other documents get
-        the engine's calculation only, with `xml_validado` false and a warning: their layout
-        validation arrives with their issuance.
+        NFE, NFCE, NFSE, CTE and CTEOS run the issuance path up to the XSD-validated XML.
+        MDFE gets the engine's calculation only, with `xml_validado` false and a warning: its
+        layout validation arrives with its issuance.
         """
         explain = query["explain"]
-        if body["documento"] == "NFSE":
-            return _validate_nfse(body, explain=explain)
+        if body["documento"] in ISSUANCE_SCHEMAS:
+            return _validate_family(body, explain=explain)
         modelo = _GOODS.get(body["documento"])
         if modelo is not None:
             operation = _issuance_operation(body)

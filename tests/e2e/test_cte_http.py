@@ -288,3 +288,18 @@ def test_async_cte_is_queued_then_authorized(app, server, ready):
     assert task["status"] == "AUTORIZADA", task
     document = _get(server, f"/cte/{task['documento_id']}", ready.key).json()
     assert document["status"] == "AUTORIZADA" and document["cfop"] == "5352"
+
+
+@pytest.mark.parametrize("module", ["cte", "cteos"])
+def test_fiscal_validate_runs_the_issuance_path(server, ready, module):
+    body = {k: v for k, v in BODIES[module]().items() if k != "pedido"}
+    documento = module.upper()
+    answer = _post(server, "/fiscal/validate", ready.key, {"documento": documento,
+                                                          "operacao": body})  # fmt: skip
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["valid"] is True and answer.json()["leiaute"] == "4.00"
+    broken = {**body, "valor_prestacao": "-1"}
+    refused = _post(server, "/fiscal/validate", ready.key,
+                    {"documento": documento, "operacao": broken})  # fmt: skip
+    assert refused.status_code == 422
+    assert refused.json()["error"]["errors"][0]["field"] == "operacao.valor_prestacao"
