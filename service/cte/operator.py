@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from documents.cte import model as cte
 from service.companies.models import Company
+from service.errors import invalid_field
 from service.nfe.registers import Gaps
 
 CHARTER = {"eventual": "1", "continuo": "2"}
@@ -43,6 +44,12 @@ def _vehicle(session: Session, company: Company, raw: dict[str, Any] | None) -> 
         from service.cte.fleet import registered_vehicle
 
         return registered_vehicle(session, company, raw["placa"])
+    if raw.get("proprietario"):
+        raise invalid_field(
+            "veiculo.proprietario",
+            "O veículo de terceiro (grupo prop do rodoOS) ainda não é escrito no CT-e OS; "
+            "informe só placa, uf e renavam de veículo próprio.",
+        )
     return cte.Vehicle(plate=raw["placa"], uf=raw["uf"], renavam=raw.get("renavam"))
 
 
