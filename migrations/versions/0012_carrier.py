@@ -10,6 +10,10 @@ Create Date: 2026-11-24 12:00:00.000000
 - The carrier's registrations (`rntrc`, `taf_cteos`, `reg_estadual_cteos`) already exist since
   0003 as nullable columns of the right width (RNTRC 8, which also holds "ISENTO"; TAF 12;
   state registry 25): nothing to change, existing values stay as they are.
+
+`recreate="never"`: both directions are plain ALTER TABLE (SQLite >= 3.35 drops a column in
+place). Recreating `companies` on SQLite would drop the old table, which the foreign keys of
+orders and documents forbid once a company has any.
 """
 
 from collections.abc import Sequence
@@ -24,7 +28,7 @@ depends_on: str | Sequence[str] | None = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("companies", schema=None) as batch_op:
+    with op.batch_alter_table("companies", schema=None, recreate="never") as batch_op:
         batch_op.add_column(
             sa.Column("serie_cte", sa.Integer(), nullable=False, server_default="1")
         )
@@ -34,6 +38,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("companies", schema=None) as batch_op:
+    with op.batch_alter_table("companies", schema=None, recreate="never") as batch_op:
         batch_op.drop_column("serie_cteos")
         batch_op.drop_column("serie_cte")

@@ -1,6 +1,6 @@
 """Migration 0012 on SQLite and PostgreSQL: existing companies get CT-e and CT-e OS series 1
 and keep their (empty) carrier registrations, the table equals the model, and the downgrade
-removes the series again."""
+removes the series again (with orders and documents pointing at the company)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from service.migrate import downgrade, upgrade
 from tests.unit.service import test_migration_families as families
 
 _insert = families._insert
+KEY_44 = families.KEY_44
 database_url = families.database_url
 SERIES = ("serie_cte", "serie_cteos")
 
@@ -35,6 +36,8 @@ def test_existing_companies_get_series_1_and_the_table_equals_the_model(
     with engine.begin() as connection:
         _insert(connection, metadata.tables["accounts"])
         _insert(connection, metadata.tables["companies"], serie_nfe=5)
+        _insert(connection, metadata.tables["orders"])  # rows that reference the company
+        _insert(connection, metadata.tables["fiscal_documents"], chave=KEY_44)
 
     upgrade(database_url)
 
