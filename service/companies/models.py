@@ -82,6 +82,8 @@ class Company(Base):
     email: Mapped[str | None] = mapped_column(String(200), nullable=True)
     serie_nfe: Mapped[int] = mapped_column(Integer, default=1)
     serie_nfce: Mapped[int] = mapped_column(Integer, default=1)
+    serie_cte: Mapped[int] = mapped_column(Integer, default=1)
+    serie_cteos: Mapped[int] = mapped_column(Integer, default=1)
     csc_id: Mapped[str | None] = mapped_column(String(10), nullable=True)
     csc_cifrado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     exige_ibs_cbs: Mapped[bool] = mapped_column(Boolean, default=False)

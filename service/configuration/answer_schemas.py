@@ -50,6 +50,23 @@ class IssuerRecordSchema(_Open):
     crt = ma.fields.Integer(allow_none=True)
     regime_tributario = ma.fields.String(allow_none=True)
     csc_configurado = ma.fields.Boolean()
+    serie_nfe = ma.fields.Integer(metadata={"example": 1})
+    serie_nfce = ma.fields.Integer(metadata={"example": 1})
+    serie_cte = ma.fields.Integer(metadata={"example": 1, "description": "Série do CT-e (57)."})
+    serie_cteos = ma.fields.Integer(
+        metadata={"example": 1, "description": "Série do CT-e OS (67)."}
+    )
+    rntrc = ma.fields.String(
+        allow_none=True,
+        metadata={"example": "12345678", "description": "RNTRC na ANTT: 8 dígitos ou ISENTO."},
+    )
+    taf_cteos = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "Termo de Autorização de Fretamento (ANTT), 12 dígitos."},
+    )
+    reg_estadual_cteos = ma.fields.String(
+        allow_none=True, metadata={"description": "Número do registro estadual, 25 dígitos."}
+    )
     origem_dados = ma.fields.Dict()
     ambiente = ma.fields.String()
     modulos = ma.fields.List(ma.fields.String())

@@ -7,6 +7,7 @@ import marshmallow as ma
 from service.brazil.documents import normalize_cnpj
 from service.brazil.geo import normalize_cep, normalize_uf
 from service.companies.models import Environment, Module
+from service.configuration import carrier_fields
 from service.configuration.fields import CompanySelector, Normalized, digits
 from service.validators import PHONE, Length, OneOf, Range, Regexp, decimal_between, fiscal_text
 
@@ -40,6 +41,8 @@ class IssuerSchema(CompanySelector):
     email = ma.fields.Email(allow_none=True)
     serie_nfe = ma.fields.Integer(validate=SERIES)
     serie_nfce = ma.fields.Integer(validate=SERIES)
+    serie_cte = ma.fields.Integer(validate=SERIES)
+    serie_cteos = ma.fields.Integer(validate=SERIES)
     csc_id = ma.fields.String(
         allow_none=True, validate=Regexp(r"^\d{1,6}$", error="csc_id: de 1 a 6 dígitos.")
     )
@@ -51,9 +54,9 @@ class IssuerSchema(CompanySelector):
     config_automatica = ma.fields.Boolean()
     ambiente = ma.fields.Enum(Environment, by_value=True)
     modulos = ma.fields.List(ma.fields.Enum(Module, by_value=True))
-    rntrc = digits(8, "RNTRC")
-    taf_cteos = digits(12, "TAF")
-    reg_estadual_cteos = ma.fields.String(allow_none=True, validate=Length(max=25))
+    rntrc = carrier_fields.rntrc()
+    taf_cteos = carrier_fields.taf()
+    reg_estadual_cteos = carrier_fields.state_registry()
     regime_especial_nfse = ma.fields.Integer(allow_none=True, validate=Range(min=0, max=6))
     limite_revisao = ma.fields.Decimal(
         allow_none=True, as_string=True, validate=decimal_between("0", "1")
