@@ -1,5 +1,6 @@
 """The demo company `fiscal quickstart` prepares: company `DEMO`, ready to issue NF-e and NFC-e
-(and with the NFS-e module enabled, so its services register works).
+(and with the NFS-e and MDF-e modules enabled, so its services, vehicles and drivers registers
+work).
 
 It is made through the API itself (the app's request pipeline, with the development key), so
 the demo never drifts from what a user's own calls would store: the same validation, the same
@@ -28,7 +29,7 @@ ISSUER: dict[str, Any] = {
     "nome_fantasia": "Demo", "uf": "SP", "ie": "110042490114", "crt": 1,
     "cep": "01310100", "logradouro": "Avenida Paulista", "numero": "1000",
     "bairro": "Bela Vista", "municipio": "São Paulo", "cod_municipio": "3550308",
-    "email": "demo@example.com", "csc_id": "1", "modulos": ["nfe", "nfce", "nfse"],
+    "email": "demo@example.com", "csc_id": "1", "modulos": ["nfe", "nfce", "nfse", "mdfe"],
 }  # fmt: skip
 """CRT 1 (Simples Nacional): its automatic configuration (CSOSN 102, PIS/COFINS 49) needs no
 rate beyond the rule packs and no `apuracao`, so NF-e and NFC-e issue right away. São Paulo,

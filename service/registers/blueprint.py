@@ -1,9 +1,11 @@
-"""`/produtos`, `/clientes` and `/servicos`: routes only; the work is in `operations`.
+"""`/produtos`, `/clientes`, `/servicos`, `/veiculos` and `/condutores`: routes only; the work
+is in `operations` (and `fleet`).
 
 Products and customers: reading needs [consultar], writing [configurar], as the other
 registers of the spec. Services belong to the NFS-e module: [nfse:read] / [nfse:write], and
 the company must have the module `nfse` enabled (403 `MODULO_NAO_HABILITADO`), checked before
-the body is read (authentication, scope, company, then the body).
+the body is read (authentication, scope, company, then the body). Vehicles and drivers belong
+to the MDF-e module in the same way: [mdfe:read] / [mdfe:write] and the module `mdfe`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,19 @@ from service.api import Blueprint
 from service.auth import requires
 from service.companies.resolver import resolve_company
 from service.registers import operations
+from service.registers.fleet import DRIVERS, VEHICLES
+from service.registers.fleet_schemas import (
+    DriverAnswerSchema,
+    DriverListArgsSchema,
+    DriverListSchema,
+    DriverSchema,
+    DriverUpdateSchema,
+    VehicleAnswerSchema,
+    VehicleListArgsSchema,
+    VehicleListSchema,
+    VehicleSchema,
+    VehicleUpdateSchema,
+)
 from service.registers.operations import CUSTOMERS, PRODUCTS, SERVICES, Register
 from service.registers.schemas import (
     CustomerAnswerSchema,
@@ -42,6 +57,8 @@ from service.registers.schemas import (
 products = Blueprint("products", __name__, url_prefix="/produtos", description="Produtos")
 customers = Blueprint("customers", __name__, url_prefix="/clientes", description="Clientes")
 services = Blueprint("services", __name__, url_prefix="/servicos", description="Serviços (NFS-e)")
+vehicles = Blueprint("vehicles", __name__, url_prefix="/veiculos", description="Veículos (MDF-e)")
+drivers = Blueprint("drivers", __name__, url_prefix="/condutores", description="Condutores (MDF-e)")
 
 
 PRODUCT_EXAMPLES = (
@@ -61,6 +78,15 @@ SERVICE_EXAMPLES = (
      "lc116": "01.01", "c_trib_nac": "010101", "nbs": "115022000", "cnae": "6201501",
      "preco": "1500.00", "municipio_incidencia": "3550308"},
     {"preco": "1650.00", "aliquota_iss": "2.00", "iss_retido": False},
+)  # fmt: skip
+VEHICLE_EXAMPLES = (
+    {"placa": "BRA2E19", "tara": 8500, "uf_licenciamento": "SP", "renavam": "00123456789",
+     "cap_kg": 14000, "cap_m3": 60, "tp_rod": "01", "tp_car": "02", "tipo": "TRACAO"},
+    {"cap_kg": 15000},
+)  # fmt: skip
+DRIVER_EXAMPLES = (
+    {"nome": "José da Silva", "cpf": "529.982.247-25"},
+    {"nome": "José Carlos da Silva"},
 )  # fmt: skip
 """Create (POST) and update (PUT) examples; the codes do not clash with the quickstart's."""
 
@@ -108,7 +134,7 @@ def _routes(blp: Blueprint, api: RegisterApi) -> None:
         @blp.response(200, api.listing)
         @blp.errors(*module)
         def get(self, args: dict[str, Any]) -> dict[str, Any]:
-            """Paged list; filters `ativo` (1|0), `codigo`, `q`."""
+            """Paged list; filters `ativo` (1|0), `q` and the register's exact ones."""
             return operations.page(resolve_company(kind.module), kind, args).envelope()
 
         @requires(api.write)
@@ -116,7 +142,8 @@ def _routes(blp: Blueprint, api: RegisterApi) -> None:
         @blp.response(201, api.answer)
         @blp.errors(*module, "REGISTRO_DUPLICADO")
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
-            """Create; 409 `REGISTRO_DUPLICADO` when the code exists in the company."""
+            """Create; 409 `REGISTRO_DUPLICADO` when the key (code, plate, CPF) exists in the
+            company."""
             record, warnings = operations.create(resolve_company(kind.module), kind, body)
             answer = {"item": kind.render(record), "avisos": warnings}
             _commit()
@@ -170,3 +197,11 @@ _routes(services, RegisterApi(
     SERVICES, ServiceSchema, ServiceUpdateSchema, ServiceListArgsSchema, ServiceListSchema,
     ServiceAnswerSchema, "Service", SERVICE_EXAMPLES, Scope.NFSE_READ,
     Scope.NFSE_WRITE))  # fmt: skip
+_routes(vehicles, RegisterApi(
+    VEHICLES, VehicleSchema, VehicleUpdateSchema, VehicleListArgsSchema, VehicleListSchema,
+    VehicleAnswerSchema, "Vehicle", VEHICLE_EXAMPLES, Scope.MDFE_READ,
+    Scope.MDFE_WRITE))  # fmt: skip
+_routes(drivers, RegisterApi(
+    DRIVERS, DriverSchema, DriverUpdateSchema, DriverListArgsSchema, DriverListSchema,
+    DriverAnswerSchema, "Driver", DRIVER_EXAMPLES, Scope.MDFE_READ,
+    Scope.MDFE_WRITE))  # fmt: skip

@@ -1,5 +1,5 @@
-"""Products, customers and services; codes are unique per company and rows are only
-deactivated."""
+"""Products, customers, services, vehicles and drivers; each one's key (code, plate, CPF) is
+unique per company and rows are only deactivated."""
 
 from __future__ import annotations
 
@@ -107,6 +107,52 @@ class Service(Base):
     aliquota_iss: Mapped[Decimal | None] = mapped_column(ExactDecimal(5, 2), nullable=True)
     iss_retido: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     municipio_incidencia: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    ativo: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class Vehicle(Base):
+    """A road vehicle of the MDF-e (`veicTracao` / `veicReboque`). The `proprietario_*` columns
+    are the layout's `prop` group, filled only when the company does not own the vehicle."""
+
+    __tablename__ = "vehicles"
+    __table_args__ = (UniqueConstraint("company_id", "placa"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    placa: Mapped[str] = mapped_column(String(7))
+    tara: Mapped[int] = mapped_column(Integer)
+    uf_licenciamento: Mapped[str] = mapped_column(String(2))
+    renavam: Mapped[str | None] = mapped_column(String(11), nullable=True)
+    cap_kg: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    cap_m3: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    tp_rod: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    tp_car: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    tipo: Mapped[str] = mapped_column(String(7), default="TRACAO")
+    proprietario_doc: Mapped[str | None] = mapped_column(String(14), nullable=True)
+    proprietario_nome: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    proprietario_rntrc: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    proprietario_ie: Mapped[str | None] = mapped_column(String(14), nullable=True)
+    proprietario_uf: Mapped[str | None] = mapped_column(String(2), nullable=True)
+    proprietario_tp_prop: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    ativo: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
+
+
+class Driver(Base):
+    """A driver of the MDF-e (`condutor`): name and CPF (11 digits), the CPF unique per company."""
+
+    __tablename__ = "drivers"
+    __table_args__ = (UniqueConstraint("company_id", "cpf"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    nome: Mapped[str] = mapped_column(String(60))
+    cpf: Mapped[str] = mapped_column(String(11))
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)

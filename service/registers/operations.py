@@ -1,10 +1,10 @@
-"""Products, customers and services of a company: create, list, update, deactivate — all
-audited.
+"""Products, customers, services, vehicles and drivers of a company: create, list, update,
+deactivate — all audited.
 
-The registers share one life cycle (`Register`): codes unique per company (409
-`REGISTRO_DUPLICADO`), partial updates checked on the merged record, rows never erased (an
-issued document keeps pointing at them). What differs is in `PRODUCTS`, `CUSTOMERS` and
-`SERVICES`.
+The registers share one life cycle (`Register`): a key unique per company (the code; the plate
+of a vehicle, the CPF of a driver: 409 `REGISTRO_DUPLICADO`), partial updates checked on the
+merged record, rows never erased (an issued document keeps pointing at them). What differs is in
+`PRODUCTS`, `CUSTOMERS` and `SERVICES` here and `VEHICLES` and `DRIVERS` in `fleet`.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from service.configuration.fields import field_error, without_selector
 from service.errors import ApiError
 from service.ids import new_id
 from service.pagination import Page, paginate
-from service.registers.models import Customer, Product, Service
+from service.registers.models import Customer, Driver, Product, Service, Vehicle
 from service.registers.schemas import ADDRESS_FIELDS
 
-Record = Product | Customer | Service
+Record = Product | Customer | Service | Vehicle | Driver
 
 # -- rendering -----------------------------------------------------------------------------
 
@@ -53,7 +53,7 @@ SERVICE_FIELDS = ("codigo", "descricao", "lc116", "c_trib_nac", "c_trib_mun", "n
                   "ativo")  # fmt: skip
 
 
-def _timestamps(record: Record) -> dict[str, Any]:
+def timestamps(record: Record) -> dict[str, Any]:
     return {
         "criado_em": record.created_at.isoformat() if record.created_at else None,
         "atualizado_em": record.updated_at.isoformat() if record.updated_at else None,
@@ -63,13 +63,13 @@ def _timestamps(record: Record) -> dict[str, Any]:
 def render_product(product: Product) -> dict[str, Any]:
     data = {"id": product.id, **{name: getattr(product, name) for name in PRODUCT_FIELDS}}
     data["preco"] = money_text(product.preco)
-    return {**data, **_timestamps(product)}
+    return {**data, **timestamps(product)}
 
 
 def render_customer(customer: Customer) -> dict[str, Any]:
     data = {"id": customer.id, **{name: getattr(customer, name) for name in CUSTOMER_FIELDS}}
     data["tipo_pessoa"] = "PF" if len(customer.cpf_cnpj) == 11 else "PJ"
-    return {**data, **_timestamps(customer)}
+    return {**data, **timestamps(customer)}
 
 
 def render_service(service: Service) -> dict[str, Any]:
@@ -77,7 +77,7 @@ def render_service(service: Service) -> dict[str, Any]:
     data = {"id": service.id, **{name: getattr(service, name) for name in SERVICE_FIELDS}}
     for name in ("preco", "aliquota_iss"):
         data[name] = None if data[name] is None else money_text(data[name])
-    return {**data, **_timestamps(service)}
+    return {**data, **timestamps(service)}
 
 
 # -- cross-field checks --------------------------------------------------------------------
@@ -167,7 +167,7 @@ def _check_service(values: dict[str, Any]) -> list[str]:
 class Register:
     """What differs between the registers."""
 
-    model: type[Product] | type[Customer] | type[Service]
+    model: type[Product] | type[Customer] | type[Service] | type[Vehicle] | type[Driver]
     entidade: str
     prefix: str
     fields: Sequence[str]
@@ -178,6 +178,12 @@ class Register:
     duplicate: str
     module: Module | None = None
     """The module the company must have enabled (403 `MODULO_NAO_HABILITADO`), if any."""
+    key: str = "codigo"
+    """The field unique per company (409 `REGISTRO_DUPLICADO`)."""
+    filters: Sequence[str] = ("codigo",)
+    """List filters matched exactly (`codigo`, `cpf_cnpj`, `placa`...)."""
+    sort_by: str | None = None
+    """The list order (then `id`); the key when not given."""
 
 
 PRODUCTS = Register(
@@ -188,6 +194,7 @@ PRODUCTS = Register(
 CUSTOMERS = Register(
     Customer, "cliente", "cli", CUSTOMER_FIELDS, {"ativo": True},
     "nome", render_customer, _check_customer, "Já existe um cliente com este código.",
+    filters=("codigo", "cpf_cnpj"),
 )  # fmt: skip
 SERVICES = Register(
     Service, "servico", "srv", SERVICE_FIELDS, {"ativo": True},
@@ -203,15 +210,15 @@ def _audit_view(kind: Register, record: Record) -> dict[str, Any]:
     return data
 
 
-def _find(company: Company, kind: Register, codigo: str) -> Record | None:
+def _find(company: Company, kind: Register, key: Any) -> Record | None:
     model: Any = kind.model
-    query = select(model).where(model.company_id == company.id, model.codigo == codigo)
+    query = select(model).where(model.company_id == company.id, getattr(model, kind.key) == key)
     found: Record | None = runtime.db().execute(query).scalar_one_or_none()
     return found
 
 
 def _flush(kind: Register) -> None:
-    """A concurrent insert of the same code loses on the unique constraint: still a 409."""
+    """A concurrent insert of the same key loses on the unique constraint: still a 409."""
     try:
         runtime.db().flush()
     except IntegrityError:
@@ -227,7 +234,7 @@ def get(company: Company, kind: Register, record_id: str) -> Any:
 def create(company: Company, kind: Register, body: dict[str, Any]) -> tuple[Any, list[str]]:
     values = {**kind.defaults, **without_selector(body)}
     warnings = kind.check(values)
-    if _find(company, kind, values["codigo"]) is not None:
+    if _find(company, kind, values[kind.key]) is not None:
         raise ApiError("REGISTRO_DUPLICADO", kind.duplicate)
     record: Any = kind.model(
         id=new_id(kind.prefix), account_id=company.account_id, company_id=company.id
@@ -248,8 +255,8 @@ def update(
     changes = without_selector(body)
     merged = {name: getattr(record, name) for name in kind.fields} | changes
     warnings = kind.check(merged)
-    codigo = merged["codigo"]
-    if codigo != record.codigo and _find(company, kind, codigo) is not None:
+    key = merged[kind.key]
+    if key != getattr(record, kind.key) and _find(company, kind, key) is not None:
         raise ApiError("REGISTRO_DUPLICADO", kind.duplicate)
     before = _audit_view(kind, record)
     for name in kind.fields:
@@ -280,18 +287,17 @@ def _like(text: str) -> str:
 
 
 def page(company: Company, kind: Register, args: dict[str, Any]) -> Page:
-    """Filters `ativo`, `codigo`, `q` (in the description/name), `cpf_cnpj` (customers)."""
+    """Filters `ativo`, `q` (in the description/name/plate) and the register's exact ones."""
     model: Any = kind.model
     query = select(model).where(model.company_id == company.id)
     if "ativo" in args:
         query = query.where(model.ativo.is_(bool(args["ativo"])))
-    if args.get("codigo"):
-        query = query.where(model.codigo == args["codigo"])
+    for name in kind.filters:
+        if args.get(name):
+            query = query.where(getattr(model, name) == args[name])
     if args.get("q"):
         column = getattr(model, kind.search)
         query = query.where(column.ilike(_like(args["q"]), escape="\\"))
-    if args.get("cpf_cnpj"):
-        query = query.where(model.cpf_cnpj == args["cpf_cnpj"])
-    query = query.order_by(model.codigo, model.id)
+    query = query.order_by(getattr(model, kind.sort_by or kind.key), model.id)
     found = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
     return Page([kind.render(r) for r in found.itens], found.total, found.pagina, found.por_pagina)

@@ -86,7 +86,7 @@ def normalize_lc116_item(value: str) -> str:
     return str(normalize_lc116(text))
 
 
-class _RegisterSchema(CompanySelector):
+class RegisterSchema(CompanySelector):
     """Blank optional strings mean "no value", as an empty form field does."""
 
     @ma.pre_load
@@ -104,7 +104,7 @@ class _RegisterSchema(CompanySelector):
         }
 
 
-class ProductSchema(_RegisterSchema):
+class ProductSchema(RegisterSchema):
     codigo = fiscal_text(1, 60, required=True)
     descricao = fiscal_text(1, 120, required=True)
     ncm = digits(8, "NCM")
@@ -117,7 +117,7 @@ class ProductSchema(_RegisterSchema):
     ativo = ma.fields.Boolean()
 
 
-class CustomerSchema(_RegisterSchema):
+class CustomerSchema(RegisterSchema):
     codigo = fiscal_text(1, 60, required=True)
     cpf_cnpj = Normalized(normalize_cpf_cnpj, required=True)
     nome = fiscal_text(2, 60, required=True)
@@ -148,7 +148,7 @@ class CustomerSchema(_RegisterSchema):
         return flat
 
 
-class ServiceSchema(_RegisterSchema):
+class ServiceSchema(RegisterSchema):
     codigo = fiscal_text(1, 60, required=True)
     descricao = fiscal_text(1, 2000, required=True)
     lc116 = Normalized(normalize_lc116_item, allow_none=True)
@@ -188,21 +188,26 @@ class ServiceUpdateSchema(ServiceSchema):
         super().__init__(partial=True, **kwargs)
 
 
-class _ListArgs(PageArgsSchema, CompanySelector):
+class ActiveListArgs(PageArgsSchema, CompanySelector):
+    """The filters every register has: `ativo` (1|0) and `q` (a part of the name/text)."""
+
     ativo = ma.fields.Integer(validate=OneOf([0, 1]))
-    codigo = ma.fields.String(validate=Length(max=60))
     q = ma.fields.String(validate=Length(min=1, max=100))
 
 
-class ProductListArgsSchema(_ListArgs):
+class ListArgs(ActiveListArgs):
+    codigo = ma.fields.String(validate=Length(max=60))
+
+
+class ProductListArgsSchema(ListArgs):
     pass
 
 
-class CustomerListArgsSchema(_ListArgs):
+class CustomerListArgsSchema(ListArgs):
     cpf_cnpj = Normalized(normalize_cpf_cnpj)
 
 
-class ServiceListArgsSchema(_ListArgs):
+class ServiceListArgsSchema(ListArgs):
     pass
 
 
@@ -270,7 +275,7 @@ class ServiceRecordSchema(ma.Schema):
     atualizado_em = ma.fields.String()
 
 
-def _answers(name: str, record: type[ma.Schema]) -> tuple[type[ma.Schema], type[ma.Schema]]:
+def answers(name: str, record: type[ma.Schema]) -> tuple[type[ma.Schema], type[ma.Schema]]:
     """`{item, avisos}` and the paged list of one register (named for the OpenAPI document)."""
     answer = ma.Schema.from_dict(
         {"item": ma.fields.Nested(record), "avisos": ma.fields.List(ma.fields.String())},
@@ -284,6 +289,6 @@ def _answers(name: str, record: type[ma.Schema]) -> tuple[type[ma.Schema], type[
     return answer, listing
 
 
-ProductAnswerSchema, ProductListSchema = _answers("Product", ProductRecordSchema)
-CustomerAnswerSchema, CustomerListSchema = _answers("Customer", CustomerRecordSchema)
-ServiceAnswerSchema, ServiceListSchema = _answers("Service", ServiceRecordSchema)
+ProductAnswerSchema, ProductListSchema = answers("Product", ProductRecordSchema)
+CustomerAnswerSchema, CustomerListSchema = answers("Customer", CustomerRecordSchema)
+ServiceAnswerSchema, ServiceListSchema = answers("Service", ServiceRecordSchema)

@@ -1,4 +1,4 @@
-"""The demo company's modules: a new `DEMO` and one made before `nfse` joined them."""
+"""The demo company's modules: a new `DEMO` and one made before `nfse` and `mdfe` joined them."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ ISSUER_API = "/api/v1/configuracao-fiscal/emitente?empresa=DEMO"
 
 
 @pytest.mark.parametrize("older", [False, True])
-def test_demo_has_the_nfse_module_and_its_services_register(client, rt, older):
+def test_demo_has_the_nfse_and_mdfe_modules_and_their_registers(client, rt, older):
     account = make_account(rt)
     headers = auth(account.live)
     if older:
@@ -22,7 +22,10 @@ def test_demo_has_the_nfse_module_and_its_services_register(client, rt, older):
     state = ensure_demo_company(rt.settings, account.live, csc=CSC, make_a1=None)
     assert state.created is not older
     issuer = client.get(ISSUER_API, headers=headers).get_json()["emitente"]
-    assert issuer["modulos"] == ["nfce", "nfe", "nfse"]
+    assert issuer["modulos"] == ["mdfe", "nfce", "nfe", "nfse"]
     assert (issuer["razao_social"], issuer["crt"]) == (ISSUER["razao_social"], ISSUER["crt"])
     services = client.get("/api/v1/servicos?empresa=DEMO", headers=headers)
     assert services.status_code == 200, services.get_json()
+    for register in ("veiculos", "condutores"):
+        answer = client.get(f"/api/v1/{register}?empresa=DEMO", headers=headers)
+        assert answer.status_code == 200, answer.get_json()

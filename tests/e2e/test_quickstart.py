@@ -113,8 +113,9 @@ def test_demo_company_is_ready_for_both_models(quickstart):
         ("P001", True, "3.50"), ("P002", True, "18.90")]  # fmt: skip
     customer = running.get("/clientes?empresa=DEMO&codigo=C001").json()["itens"][0]
     assert customer["uf"] == "SP" and customer["cod_municipio"] != issuer["cod_municipio"]
-    assert issuer["modulos"] == ["nfce", "nfe", "nfse"]
+    assert issuer["modulos"] == ["mdfe", "nfce", "nfe", "nfse"]
     assert running.get("/servicos?empresa=DEMO").json()["total"] == 0
+    assert running.get("/veiculos?empresa=DEMO").json()["total"] == 0
     nfce = requests.post(
         running.api + "/nfce", timeout=60,
         headers={"Authorization": f"Bearer {running.keys['test']}"},
