@@ -9,6 +9,7 @@ from sqlalchemy.orm import Session
 
 from documents.cte import model as cte
 from service.companies.models import Company
+from service.cte.fleet import registered_vehicle
 from service.errors import invalid_field
 from service.nfe.registers import Gaps
 
@@ -41,8 +42,6 @@ def _vehicle(session: Session, company: Company, raw: dict[str, Any] | None) -> 
     if raw is None:
         return None
     if "uf" not in raw:
-        from service.cte.fleet import registered_vehicle
-
         return registered_vehicle(session, company, raw["placa"])
     if raw.get("proprietario"):
         raise invalid_field(

@@ -303,3 +303,25 @@ def test_fiscal_validate_runs_the_issuance_path(server, ready, module):
                     {"documento": documento, "operacao": broken})  # fmt: skip
     assert refused.status_code == 422
     assert refused.json()["error"]["errors"][0]["field"] == "operacao.valor_prestacao"
+
+
+def test_cteos_with_a_registered_vehicle(app, server, ready):
+    from tests.api.cte.helpers import carrier
+
+    carrier(app.extensions["fiscal"], ready)  # modules cte, cteos
+    with transaction(app.extensions["fiscal"].sessions) as session:
+        from service.companies.models import Company
+
+        company = session.get(Company, ready.company_id)
+        assert company is not None
+        company.modulos = sorted({*company.modulos, "mdfe"})
+    vehicle = {"placa": "BRA2E19", "tara": 12000, "uf_licenciamento": "SP",
+               "renavam": "12345678901", "tp_rod": "03", "tp_car": "02"}  # fmt: skip
+    assert _post(server, "/veiculos", ready.key, vehicle).status_code == 201
+    answer = _post(server, "/cteos", ready.key, cteos_body("OS-PLACA", veiculo="BRA-2E19"))
+    assert answer.status_code == 200, answer.json()
+    signed = etree.fromstring(_stored(app, answer.json()["id"]).xml_assinado)
+    assert signed.findtext(f".//{N}veic/{N}placa") == "BRA2E19"
+    unknown = _post(server, "/cteos", ready.key, cteos_body("OS-SEM-PLACA", veiculo="XYZ1234"))
+    assert unknown.status_code == 422
+    assert unknown.json()["error"]["errors"][0]["field"] == "veiculo"

@@ -1,4 +1,4 @@
-"""Migration 0011 on SQLite and PostgreSQL: the vehicles and drivers tables as the models
+"""Migration 0013 on SQLite and PostgreSQL: the vehicles and drivers tables as the models
 declare them, one plate / one CPF per company, and a clean downgrade."""
 
 from __future__ import annotations
@@ -40,11 +40,11 @@ def _tables(engine: sa.Engine) -> set[str]:
 
 
 def test_fleet_tables_match_the_models_and_downgrade(database_url: str) -> None:
-    upgrade(database_url, "0010")
+    upgrade(database_url, "0012")
     engine = sa.create_engine(database_url)
     assert not set(TABLES) & _tables(engine)
 
-    upgrade(database_url, "0011")
+    upgrade(database_url, "0013")
 
     with engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
@@ -68,7 +68,7 @@ def test_fleet_tables_match_the_models_and_downgrade(database_url: str) -> None:
         with pytest.raises(sa.exc.IntegrityError), engine.begin() as connection:
             connection.execute(table.insert().values(**row))
 
-    downgrade(database_url, "0010")
+    downgrade(database_url, "0012")
     assert not set(TABLES) & _tables(engine)
     assert "services" in _tables(engine)
     engine.dispose()

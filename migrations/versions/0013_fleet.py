@@ -1,7 +1,7 @@
 """fleet: the MDF-e vehicles and drivers registers
 
-Revision ID: 0011
-Revises: 0010
+Revision ID: 0013
+Revises: 0012
 Create Date: 2026-11-24 11:00:00.000000
 
 Two new tables only (no existing row changes). A plate is unique per company among vehicles, a
@@ -15,8 +15,8 @@ from alembic import op
 
 import service.db
 
-revision: str = "0011"
-down_revision: str | None = "0010"
+revision: str = "0013"
+down_revision: str | None = "0012"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
