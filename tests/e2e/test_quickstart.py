@@ -114,7 +114,8 @@ def test_demo_company_is_ready_for_both_models(quickstart):
     customer = running.get("/clientes?empresa=DEMO&codigo=C001").json()["itens"][0]
     assert customer["uf"] == "SP" and customer["cod_municipio"] != issuer["cod_municipio"]
     assert issuer["modulos"] == ["mdfe", "nfce", "nfe", "nfse"]
-    assert running.get("/servicos?empresa=DEMO").json()["total"] == 0
+    services = running.get("/servicos?empresa=DEMO").json()["itens"]
+    assert [(s["codigo"], s["aliquota_iss"]) for s in services] == [("S001", None)]
     assert running.get("/veiculos?empresa=DEMO").json()["total"] == 0
     nfce = requests.post(
         running.api + "/nfce", timeout=60,
