@@ -28,11 +28,18 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+def _code_length(table: str, old: int, new: int) -> None:
+    """SQLite does not enforce VARCHAR lengths, and changing a type there would recreate the
+    table, which the foreign keys of its children forbid once rows exist: nothing to do."""
+    if op.get_bind().dialect.name == "sqlite":
+        return
+    op.alter_column(table, "sefaz_code", existing_type=sa.String(old), type_=sa.String(new))
+
+
 def upgrade() -> None:
-    with op.batch_alter_table("fiscal_documents", schema=None) as batch_op:
-        batch_op.alter_column(
-            "sefaz_code", existing_type=sa.String(length=4), type_=sa.String(length=10)
-        )
+    _code_length("fiscal_documents", 4, 10)
+    _code_length("document_events", 4, 10)
+    with op.batch_alter_table("fiscal_documents", schema=None, recreate="never") as batch_op:
         batch_op.add_column(sa.Column("detalhes", sa.JSON(), nullable=True))
         batch_op.add_column(sa.Column("resumo", sa.JSON(), nullable=True))
         batch_op.add_column(
@@ -41,22 +48,13 @@ def upgrade() -> None:
         batch_op.add_column(
             sa.Column("nao_recebido_consultas", sa.Integer(), nullable=False, server_default="0")
         )
-    with op.batch_alter_table("document_events", schema=None) as batch_op:
-        batch_op.alter_column(
-            "sefaz_code", existing_type=sa.String(length=4), type_=sa.String(length=10)
-        )
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("document_events", schema=None) as batch_op:
-        batch_op.alter_column(
-            "sefaz_code", existing_type=sa.String(length=10), type_=sa.String(length=4)
-        )
-    with op.batch_alter_table("fiscal_documents", schema=None) as batch_op:
+    with op.batch_alter_table("fiscal_documents", schema=None, recreate="never") as batch_op:
         batch_op.drop_column("nao_recebido_consultas")
         batch_op.drop_column("nao_recebido_desde")
         batch_op.drop_column("resumo")
         batch_op.drop_column("detalhes")
-        batch_op.alter_column(
-            "sefaz_code", existing_type=sa.String(length=10), type_=sa.String(length=4)
-        )
+    _code_length("document_events", 10, 4)
+    _code_length("fiscal_documents", 10, 4)

@@ -54,16 +54,19 @@ class Taker(ma.fields.Field[Any]):
 class NfeKey(ma.fields.String):
     """An NF-e access key: 44 digits with a valid check digit, model 55."""
 
+    model = "55"
+    label = "NF-e"
+
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = "".join(ch for ch in super()._deserialize(value, attr, data, **kwargs) if ch != " ")
         try:
             key = AccessKey.parse(text)
         except AccessKeyError:
             raise ma.ValidationError(
-                "Chave de NF-e inválida: 44 dígitos com o dígito verificador correto."
+                f"Chave de {self.label} inválida: 44 dígitos com o dígito verificador correto."
             ) from None
-        if key.text[20:22] != "55":
-            raise ma.ValidationError("A chave não é de uma NF-e (modelo 55).")
+        if key.text[20:22] != self.model:
+            raise ma.ValidationError(f"A chave não é de {self.label} (modelo {self.model}).")
         return key.text
 
 
