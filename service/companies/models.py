@@ -84,6 +84,7 @@ class Company(Base):
     serie_nfce: Mapped[int] = mapped_column(Integer, default=1)
     serie_cte: Mapped[int] = mapped_column(Integer, default=1)
     serie_cteos: Mapped[int] = mapped_column(Integer, default=1)
+    serie_mdfe: Mapped[int] = mapped_column(Integer, default=1)
     csc_id: Mapped[str | None] = mapped_column(String(10), nullable=True)
     csc_cifrado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     exige_ibs_cbs: Mapped[bool] = mapped_column(Boolean, default=False)

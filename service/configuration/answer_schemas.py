@@ -56,6 +56,7 @@ class IssuerRecordSchema(_Open):
     serie_cteos = ma.fields.Integer(
         metadata={"example": 1, "description": "Série do CT-e OS (67)."}
     )
+    serie_mdfe = ma.fields.Integer(metadata={"example": 1, "description": "Série do MDF-e (58)."})
     rntrc = ma.fields.String(
         allow_none=True,
         metadata={"example": "12345678", "description": "RNTRC na ANTT: 8 dígitos ou ISENTO."},

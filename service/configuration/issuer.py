@@ -31,7 +31,7 @@ PUBLIC_FIELDS = (
     "codigo", "cnpj", "razao_social", "nome_fantasia", "ie", "iest", "im", "crt", "apuracao",
     "cnae", "cnaes_secundarios", "cep", "logradouro", "numero", "complemento", "bairro",
     "municipio", "cod_municipio", "uf", "telefone", "email", "serie_nfe", "serie_nfce",
-    "serie_cte", "serie_cteos", "csc_id", "exige_ibs_cbs", "rntrc", "taf_cteos",
+    "serie_cte", "serie_cteos", "serie_mdfe", "csc_id", "exige_ibs_cbs", "rntrc", "taf_cteos",
     "reg_estadual_cteos", "regime_especial_nfse", "limite_revisao",
 )  # fmt: skip
 

@@ -43,6 +43,7 @@ class IssuerSchema(CompanySelector):
     serie_nfce = ma.fields.Integer(validate=SERIES)
     serie_cte = ma.fields.Integer(validate=SERIES)
     serie_cteos = ma.fields.Integer(validate=SERIES)
+    serie_mdfe = ma.fields.Integer(validate=SERIES)
     csc_id = ma.fields.String(
         allow_none=True, validate=Regexp(r"^\d{1,6}$", error="csc_id: de 1 a 6 dígitos.")
     )
