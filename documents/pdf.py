@@ -1,5 +1,5 @@
-"""DANFE (NF-e), DANFC-e (NFC-e), DACCe (CC-e) and DACTE (CT-e) PDFs, rendered from the stored
-authorized XML.
+"""DANFE (NF-e), DANFC-e (NFC-e), DACCe (CC-e), DACTE (CT-e) and DAMDFE (MDF-e) PDFs, rendered
+from the stored authorized XML.
 
 Rendering is delegated to `brazilfiscalreport` (fpdf2). The XML first goes through our hardened
 parser, because the library parses with the standard library; what it receives is our own
@@ -14,12 +14,14 @@ from typing import Any
 
 from brazilfiscalreport.dacce import DaCCe
 from brazilfiscalreport.dacte import Dacte, DacteConfig
+from brazilfiscalreport.damdfe import Damdfe, DamdfeConfig
 from brazilfiscalreport.danfce import Danfce, DanfceConfig
 from brazilfiscalreport.danfe import Danfe, DanfeConfig
 from lxml import etree
 
 from documents.cte.builder import CTE_NS
 from documents.errors import PdfRenderError
+from documents.mdfe.builder import MDFE_NS
 from documents.nfe.builder import NFE_NS
 from documents.xml import parse_untrusted
 
@@ -99,3 +101,45 @@ def render_dacte(cte_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
     config = DacteConfig(watermark_cancelled=cancelled)
     xml = str(etree.tostring(root, encoding="unicode"))
     return _render(lambda text: Dacte(text, config=config), xml)
+
+
+_MDFE = f"{{{MDFE_NS}}}"
+
+
+class _StampedDamdfe(Damdfe):  # type: ignore[misc]
+    """brazilfiscalreport's DAMDFE plus a CANCELADO / ENCERRADO stamp.
+
+    Its `DamdfeConfig` has no cancelled watermark (unlike the DANFE and DACTE configs): it only
+    draws SEM VALOR FISCAL outside production or without a protocol. The stamp is drawn where
+    the library draws that watermark, on every page it starts, in the DACTE's style.
+    """
+
+    def __init__(self, xml: str, stamp: str | None) -> None:
+        self.stamp = stamp  # set first: the library draws everything inside its __init__
+        super().__init__(xml, config=DamdfeConfig())
+
+    def _draw_void_watermark(self) -> None:
+        super()._draw_void_watermark()
+        if not self.stamp:
+            return
+        self.set_font(self.default_font, "B", 50)
+        width = self.get_string_width(self.stamp)
+        self.set_text_color(r=220, g=150, b=150)
+        x_center, y_center = (self.w - width) / 2, self.h / 2 + 40
+        with self.rotation(55, x_center + width / 2, y_center):
+            self.text(x_center, y_center, self.stamp)
+        self.set_text_color(r=0, g=0, b=0)
+
+
+def render_damdfe(mdfe_proc_xml: bytes, *, cancelled: bool = False, closed: bool = False) -> bytes:
+    """The DAMDFE PDF of an MDF-e; pass the authorized `mdfeProc`.
+
+    `cancelled` stamps CANCELADO and `closed` ENCERRADO (cancelled wins: a manifest is never
+    both). Outside production the library adds SEM VALOR FISCAL.
+    """
+    root = parse_untrusted(mdfe_proc_xml)
+    if root.tag != _MDFE + "mdfeProc":
+        raise PdfRenderError(f"expected mdfeProc, got {etree.QName(root).localname}")
+    stamp = "CANCELADO" if cancelled else "ENCERRADO" if closed else None
+    xml = str(etree.tostring(root, encoding="unicode"))
+    return _render(lambda text: _StampedDamdfe(text, stamp), xml)

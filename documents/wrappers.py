@@ -10,6 +10,7 @@ status. Anything else raises `ProtocolMismatchError` (sped-nfe `Complements` doe
 from __future__ import annotations
 
 import copy
+import string
 
 from lxml import etree
 
@@ -29,6 +30,7 @@ VOIDED = "102"
 """Number range voided (inutilização homologada)."""
 
 _Q = f"{{{NFE_NS}}}"
+_LETTERS = string.ascii_letters
 _DS = f"{{{DS_NS}}}"
 
 
@@ -84,11 +86,13 @@ def check_protocol(
     key_tag: str,
     allowed: frozenset[str],
 ) -> None:
-    """What every document wrapper checks (NF-e, CT-e, CT-e OS): the protocol's key equals the
-    signed element's Id after its three-letter prefix, same tpAmb, the document's own DigestValue
-    and an allowed cStat. `info` is infNFe/infCte, `answer` infProt, in the same namespace."""
+    """What every document wrapper checks (NF-e, CT-e, CT-e OS, MDF-e): the protocol's key
+    equals the signed element's Id after its letter prefix (`NFe`, `CTe`, `MDFe`; a key starts
+    with the cUF digits), same tpAmb, the document's own DigestValue and an allowed cStat.
+    `info` is infNFe/infCte/infMDFe, `answer` infProt, in the same namespace."""
     q = f"{{{etree.QName(answer).namespace}}}"
-    _expect(key_tag, str(info.get("Id", ""))[3:], _text(answer, q + key_tag))
+    key = str(info.get("Id", "")).lstrip(_LETTERS)
+    _expect(key_tag, key, _text(answer, q + key_tag))
     _expect("tpAmb", _text(info, f"{q}ide/{q}tpAmb"), _text(answer, q + "tpAmb"))
     _expect("digVal", _digest_value(signed), _text(answer, q + "digVal"))
     _expect_status(_text(answer, q + "cStat"), allowed)
