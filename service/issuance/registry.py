@@ -13,7 +13,12 @@ from collections.abc import Callable
 
 from service.issuance.family import Family
 
-FAMILY_MODULES = ("service.nfe.family", "service.nfse.family", "service.cte.family")
+FAMILY_MODULES = (
+    "service.nfe.family",
+    "service.nfse.family",
+    "service.cte.family",
+    "service.mdfe.family",
+)
 """Packages whose `family` module registers families; a new family adds its module here."""
 
 _lock = threading.Lock()
