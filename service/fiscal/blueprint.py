@@ -23,7 +23,7 @@ from service.errors import ApiError, field_errors
 from service.fiscal import examples as ex
 from service.fiscal import operations
 from service.fiscal.context import build_context
-from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
+from service.fiscal.errors import ENGINE_REFUSALS, engine_error
 from service.fiscal.goods import registered_products, registered_recipient
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
@@ -45,6 +45,8 @@ from service.fiscal.schemas import (
     ValidationSchema,
 )
 from service.issuance import registry
+from service.mdfe import preview as mdfe_preview
+from service.mdfe.schemas import MdfePreviewRequestSchema
 from service.nfe import preview
 from service.nfse import preview as nfse_preview
 from service.nfse.schemas import NfsePreviewRequestSchema
@@ -156,10 +158,14 @@ def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
     return loaded
 
 
-ISSUANCE_SCHEMAS = {"NFSE": NfsePreviewRequestSchema, "CTE": CtePreviewRequestSchema,
-                    "CTEOS": CteOsPreviewRequestSchema}  # fmt: skip
+ISSUANCE_SCHEMAS = {
+    "NFSE": NfsePreviewRequestSchema,
+    "CTE": CtePreviewRequestSchema,
+    "CTEOS": CteOsPreviewRequestSchema,
+    "MDFE": MdfePreviewRequestSchema,
+}
 """Documents whose `/fiscal/validate` runs their preview's path (`operacao` is the issuance
-JSON of `POST /nfse`, `/cte`, `/cteos`)."""
+JSON of `POST /nfse`, `/cte`, `/cteos`, `/mdfe`)."""
 
 
 def _validate_family(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
@@ -182,6 +188,10 @@ def _validate_family(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
         outcome = nfse_preview.evaluate(runtime.db(), company, operation, ambiente=ambiente,
                                         now=now, explain=explain)  # fmt: skip
         return nfse_preview.render_validation(outcome)
+    if documento == "MDFE":
+        data = mdfe_preview.evaluate(family, operation)
+        data["valid"] = data["xml_validado"]
+        return data
     data = cte_preview.evaluate(runtime.db(), company, family.module, operation,
                                 ambiente=ambiente, now=now, explain=explain)  # fmt: skip
     data["valid"] = data["xml_validado"]
@@ -198,9 +208,7 @@ class Validate(MethodView):
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """The calculation plus layout validation; `operacao` is the issuance JSON.
 
-        NFE, NFCE, NFSE, CTE and CTEOS run the issuance path up to the XSD-validated XML.
-        MDFE gets the engine's calculation only, with `xml_validado` false and a warning: its
-        layout validation arrives with its issuance.
+        Every document runs its issuance path up to the XSD-validated XML (NFF is 501).
         """
         explain = query["explain"]
         if body["documento"] in ISSUANCE_SCHEMAS:
@@ -209,18 +217,7 @@ class Validate(MethodView):
         if modelo is not None:
             operation = _issuance_operation(body)
             return preview.render_validation(_goods_outcome(operation, modelo, explain=explain))
-        result, data = _calculate(body, explain=explain)
-        if result.missing:
-            raise missing_configuration(result)
-        notice = {
-            "codigo": "LEIAUTE_NAO_VALIDADO",
-            "mensagem": f"A validação do leiaute de {body['documento']} chega com a sua "
-            "emissão; só o cálculo foi feito.",
-        }
-        data["warnings"].append(notice)
-        data.update(valid=False, ready_to_issue=False, xml_validado=False, leiaute=None,
-                    violacoes=[])  # fmt: skip
-        return data
+        raise ApiError("NFF_NAO_DISPONIVEL")
 
 
 def _render_company_rule(row: BaseRule) -> dict[str, Any]:

@@ -84,3 +84,4 @@ class FamilyPreviewSchema(ma.Schema):
     leiaute = ma.fields.String()
     violacoes = ma.fields.List(ma.fields.Dict())
     dps_validacao = ma.fields.List(ma.fields.Dict())
+    qtd_documentos = ma.fields.Integer(metadata={"description": "MDF-e: documentos listados."})

@@ -20,9 +20,8 @@ from service.issuance.credentials import credentials_for
 from service.issuance.events import Registered, register
 from service.issuance.family import Family
 from service.issuance.models import FiscalDocument
-from service.issuance.preview import decide_and_check
 from service.issuance.schemas import FamilyPreviewSchema
-from service.mdfe import assemble, events
+from service.mdfe import events, preview
 from service.mdfe.manifest import registered_driver_name
 from service.mdfe.schemas import (
     AddDriverRequestSchema,
@@ -67,7 +66,7 @@ def register_routes(blp: Blueprint, family: Family) -> None:
         @blp.errors("MODULO_NAO_HABILITADO", "FISCAL_CONFIGURATION_REQUIRED")
         def post(self, body: dict[str, Any]) -> dict[str, Any]:
             """Check the manifest and validate its XML without issuing."""
-            return _preview(family, body)
+            return preview.evaluate(family, body)
 
     @blp.route("/nao-encerrados")
     class Open(MethodView):
@@ -128,33 +127,6 @@ def register_routes(blp: Blueprint, family: Family) -> None:
                                "Condutor não cadastrado: informe o nome."}])  # fmt: skip
             spec, text = events.adding(str(name), body["cpf"])
             return _answer(register(found, company, spec, text))
-
-
-def _preview(family: Family, body: dict[str, Any]) -> dict[str, Any]:
-    company = resolve_company(family.module)
-    now = clock.utc_now()
-    ambiente = effective_environment(company).value
-    today = clock.operation_date(company.uf, now)
-
-    def decide() -> assemble.Draft:
-        return assemble.draft(runtime.db(), company, body, ambiente=ambiente, today=today)
-
-    draft, layout = decide_and_check(family, company, now, decide)
-    assert isinstance(draft, assemble.Draft)
-    return {
-        "ready_to_issue": layout.validado,
-        "document": {"documento": "MDFE", "empresa": company.codigo,
-                     "qtd_documentos": len(draft.listed),
-                     "documentos": [{"tipo": d.kind, "chave": d.key,
-                                     "municipio_descarga": d.unloading} for d in draft.listed],
-                     "valor_carga": str(draft.valor_total)},
-        "qtd_documentos": len(draft.listed),
-        "xml_validado": layout.validado,
-        "leiaute": "3.00",
-        "violacoes": list(layout.violacoes),
-        "confidence_score": 1.0,
-        "requires_review": False,
-    }  # fmt: skip
 
 
 def _open_manifests() -> dict[str, Any]:

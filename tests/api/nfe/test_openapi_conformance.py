@@ -78,8 +78,8 @@ def test_not_implemented_answers_conform(client, rt, sim):
     assert answer.status_code == 501
     assert_conforms(client, "post", path, answer)
     path = "/api/v1/fiscal/solicitacoes"
-    answer = client.post(path, headers=ready.headers, json={**nfe_body(), "documento": "MDFE"})
-    assert answer.status_code == 501 and answer.get_json()["documento"] == "MDFE"
+    answer = client.post(path, headers=ready.headers, json={**nfe_body(), "documento": "NFF"})
+    assert answer.status_code == 422
     assert_conforms(client, "post", path, answer)
 
 

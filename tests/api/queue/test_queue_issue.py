@@ -86,7 +86,7 @@ def test_cancel_before_transmission_releases_the_hold(idle_app, sim):
     assert ledger(rt, ready.account_id)[-1][0] != "DEBITO_EMISSAO"
 
 
-def test_solicitacoes_endpoint_queues_nfce_and_refuses_unbuilt_documents(app, client, rt, sim):
+def test_solicitacoes_endpoint_queues_nfce_and_refuses_unknown_documents(app, client, rt, sim):
     ready = ready_to_issue(client, rt, sim)
     body = {
         "documento": "NFCE",
@@ -98,13 +98,13 @@ def test_solicitacoes_endpoint_queues_nfce_and_refuses_unbuilt_documents(app, cl
     assert answer.status_code == 202, answer.get_json()
     done = settle(app, client, ready.headers, answer.get_json()["solicitacao_id"])
     assert done["status"] == "AUTORIZADA" and done["documento"] == "NFCE"
-    mdfe = client.post(
+    nff = client.post(
         API + "/fiscal/solicitacoes",
         headers=ready.headers,
-        json={"documento": "MDFE", "pedido": "S-1"},
+        json={"documento": "NFF", "pedido": "S-1"},
     )
-    assert mdfe.status_code == 501
-    assert mdfe.get_json()["error"]["code"] == "DOCUMENTO_NAO_SUPORTADO"
+    assert nff.status_code == 422  # every document the spec names is issued now
+    assert nff.get_json()["error"]["errors"][0]["field"] == "documento"
     bad = client.post(API + "/fiscal/solicitacoes", headers=ready.headers, json={"pedido": "X"})
     assert bad.status_code == 422
 
