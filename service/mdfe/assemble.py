@@ -15,11 +15,11 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from documents.mdfe import model as mdfe
 from lxml import etree
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from documents.mdfe import model as mdfe
 from documents.ufs import UF_BY_CODE
 from engine import DocumentType, TaxContext, compute, snapshot
 from service import clock
@@ -94,6 +94,8 @@ class _Names:
         for item in listed:
             if item.cte_id:
                 self._from_cte(session, item.cte_id)
+            if item.unloading_name:
+                self.known[item.unloading] = item.unloading_name
 
     def _from_cte(self, session: Session, cte_id: str) -> None:
         document = session.get(FiscalDocument, cte_id)

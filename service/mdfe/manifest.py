@@ -31,6 +31,7 @@ class Listed:
     key: str
     unloading: str
     cte_id: str | None = None
+    unloading_name: str | None = None
 
 
 def vehicle(session: Session, company: Company, plate: str, field: str, kind: str) -> Vehicle:
@@ -81,9 +82,11 @@ def documents(session: Session, company: Company, raw: list[dict[str, Any]]) -> 
         kind, key = (
             ("cte", item["chave_cte"]) if item.get("chave_cte") else ("nfe", item["chave_nfe"])
         )
-        if not item.get("municipio_descarga"):
+        place = item.get("municipio_descarga")
+        if not place:
             raise invalid_field(f"{field}.municipio_descarga", "Obrigatório para uma chave.")
-        listed.append(Listed(kind, str(key), str(item["municipio_descarga"])))
+        code, name = str(place["cod_municipio"]), place.get("municipio")
+        listed.append(Listed(kind, str(key), code, unloading_name=name))
     keys = [d.key for d in listed]
     if len(set(keys)) != len(keys):
         raise invalid_field("documentos", "Há documentos repetidos no manifesto.")
@@ -98,8 +101,9 @@ def _company_cte(
         raise invalid_field(f"{field}.cte_id", f"CT-e '{cte_id}' não encontrado nesta empresa.")
     if document.status != DocumentStatus.AUTORIZADA:
         raise invalid_field(f"{field}.cte_id", f"O CT-e '{cte_id}' não está AUTORIZADA.")
-    unloading = item.get("municipio_descarga") or _end_of(document)
-    return Listed("cte", document.chave, str(unloading), cte_id)
+    place = item.get("municipio_descarga") or {"cod_municipio": _end_of(document)}
+    return Listed("cte", document.chave, str(place["cod_municipio"]), cte_id,
+                  unloading_name=place.get("municipio"))  # fmt: skip
 
 
 def _end_of(document: FiscalDocument) -> str:

@@ -110,7 +110,7 @@ def register_routes(blp: Blueprint, family: Family) -> None:
     @blp.route("/<document_id>/condutor")
     class AddDriver(MethodView):
         @requires(family.scopes.issue)
-        @blp.arguments(AddDriverRequestSchema, example={"cpf": "52998224725"})
+        @blp.arguments(AddDriverRequestSchema, example={"cpf": "11144477735", "nome": "Ana Lima"})
         @blp.response(200)
         @blp.documents(200, MdfeRegisteredEventSchema)
         @blp.errors(*EVENT_ERRORS, "CONDUTOR_JA_INCLUIDO", company=False)

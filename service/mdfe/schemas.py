@@ -29,13 +29,35 @@ class CteKey(NfeKey):
     label = "CT-e"
 
 
+class UnloadingSchema(ma.Schema):
+    cod_municipio = ma.fields.String(required=True, validate=IBGE)
+    municipio = fiscal_text(2, 60, required=True)
+
+
+class Unloading(ma.fields.Field[Any]):
+    """`municipio_descarga`: an IBGE code (its name from what the service knows) or
+    `{cod_municipio, municipio}`."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            IBGE(value)
+            return {"cod_municipio": value}
+        if isinstance(value, dict):
+            return UnloadingSchema().load(value)
+        raise ma.ValidationError("Informe o código IBGE ou {cod_municipio, municipio}.")
+
+    def openapi_property(self, converter: Any) -> dict[str, Any]:
+        code = {"type": "string", "pattern": "^[0-9]{7}$"}
+        return {"oneOf": [code, converter.resolve_nested_schema(UnloadingSchema)]}
+
+
 class DocumentSchema(ma.Schema):
     """One manifested document: the company's CT-e by id, or a CT-e / NF-e key."""
 
     cte_id = ma.fields.String(validate=Length(min=1, max=40))
     chave_cte = CteKey()
     chave_nfe = NfeKey()
-    municipio_descarga = ma.fields.String(validate=IBGE)
+    municipio_descarga = Unloading()
 
     @ma.validates_schema
     def _exactly_one(self, data: dict[str, Any], **kwargs: Any) -> None:

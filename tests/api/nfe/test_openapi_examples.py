@@ -14,6 +14,7 @@ import pytest
 from service.demo_company import ISSUER, SERVICE
 from service.notify.webhooks.client import Network, system_connect
 from tests.api.cte.helpers import INTERNAL_ICMS, carrier
+from tests.api.mdfe.helpers import DRIVER, TRUCK
 from tests.api.nfe.helpers import add_customer, add_product, ready_company
 from tests.api.nfse.helpers import ISS_RULE
 from tests.api.webhooks.helpers import use_network
@@ -57,7 +58,7 @@ def _examples(document: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, A
     return found
 
 
-def _ready(client: Any, rt: Any, sim: Any) -> dict[str, str]:
+def _ready(client: Any, rt: Any, sim: Any, label: str) -> dict[str, str]:
     """The quickstart's registers, plus what it leaves to the company: the ISS rate of its
     municipality and its internal transport ICMS (base rules with their law; here test
     rules), and the carrier's CT-e settings."""
@@ -70,6 +71,9 @@ def _ready(client: Any, rt: Any, sim: Any) -> dict[str, str]:
     for rule in (ISS_RULE, INTERNAL_ICMS):
         assert client.post(rules, json=rule, headers=ready.headers).status_code == 201
     carrier(rt, ready)  # the CT-e modules, RNTRC and TAF
+    if "/mdfe" in label:  # the manifest's vehicle and driver, as the register examples make them
+        for path, body in (("/api/v1/veiculos", TRUCK), ("/api/v1/condutores", DRIVER)):
+            assert client.post(path, json=body, headers=ready.headers).status_code == 201
     return ready.headers
 
 
@@ -86,7 +90,7 @@ def test_every_request_example_succeeds_on_a_ready_company(app, rt, sim):
     for label, (method, path, body) in sorted(examples.items()):
         if label in EXCLUDED:
             continue
-        headers = _ready(client, rt, sim)
+        headers = _ready(client, rt, sim, label)
         if "{" in path:
             collection, placeholder = _parent(path)
             made = client.post(collection, json=examples[f"POST {collection}"][2], headers=headers)
