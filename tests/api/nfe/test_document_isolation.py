@@ -12,10 +12,21 @@ from typing import Any
 import pytest
 from flask import Flask
 
+from service.companies.models import Company
 from service.issuance.models import DocumentEvent, FiscalDocument
 from service.queue.models import FiscalTask
 from service.runtime import Runtime
 from simulator.testing import SimulatorHandle
+from tests.api.cte.helpers import (
+    INTERNAL_ICMS,
+    OS_CFOP,
+    PARTIES,
+    add_party,
+    carrier,
+    cte_body,
+    cteos_body,
+)
+from tests.api.mdfe.helpers import DRIVER, TRUCK, mdfe_body
 from tests.api.nfe.helpers import (
     Ready,
     another_company,
@@ -71,8 +82,51 @@ def _nfse_issued(client: Any, rt: Runtime, b: Ready) -> str:
     return str(answer.get_json()["id"])
 
 
+def _transport_issued(client: Any, rt: Runtime, b: Ready) -> dict[str, str]:
+    """A CT-e, a CT-e OS and an MDF-e of company B (its carrier settings, rules and fleet)."""
+    carrier(rt, b)
+    for codigo in PARTIES:
+        add_party(rt, b, codigo)
+    with rt.sessions.begin() as session:
+        company = session.get(Company, b.company_id)
+        assert company is not None
+        company.modulos = sorted({*company.modulos, "mdfe"})
+    mine = {"empresa": b.codigo}
+    for rule in (INTERNAL_ICMS, OS_CFOP):
+        made = client.post(f"{API}/configuracao-fiscal/regras-base", headers=b.headers,
+                           json={**rule, "empresa_id": b.company_id})  # fmt: skip
+        assert made.status_code == 201, made.get_json()
+    for path, body in ((f"{API}/veiculos", TRUCK), (f"{API}/condutores", DRIVER)):
+        made = client.post(path, json=body, headers=b.headers, query_string=mine)
+        assert made.status_code == 201, made.get_json()
+    issued = {}
+    for modulo, body in (("cte", cte_body()), ("cteos", cteos_body()), ("mdfe", mdfe_body())):
+        answer = client.post(f"{API}/{modulo}", json={**body, "empresa": b.codigo},
+                             headers=b.headers)  # fmt: skip
+        assert answer.status_code == 200, answer.get_json()
+        issued[modulo] = str(answer.get_json()["id"])
+    return issued
+
+
+TRANSPORT_EVENTS = {
+    "cte": ["cancelar", "cce", "desacordo"], "cteos": ["cancelar", "cce"],
+    "mdfe": ["cancelar", "encerrar", "condutor"],
+}  # fmt: skip
+EVENT_BODIES = {
+    "cancelar": CANCEL, "desacordo": {"observacao": "Frete contestado pelo tomador no teste"},
+    "cce": {"correcoes": [{"grupo": "compl", "campo": "xObs", "valor": "Teste"}]},
+    "encerrar": {"cod_municipio": "3509502"}, "condutor": {"cpf": "11144477735", "nome": "Ana"},
+}  # fmt: skip
+
+
 def _document_routes(modulo: str, doc_id: str) -> list[tuple[str, str, dict[str, Any] | None]]:
     base = f"{API}/{modulo}/{doc_id}"
+    if modulo in TRANSPORT_EVENTS:
+        pdf = "damdfe" if modulo == "mdfe" else "dacte"
+        return [("GET", base, None), ("GET", f"{base}/eventos", None),
+                ("GET", f"{base}/xml", None), ("GET", f"{base}/{pdf}", None),
+                *[("POST", f"{base}/{name}", EVENT_BODIES[name])
+                  for name in TRANSPORT_EVENTS[modulo]]]  # fmt: skip
     if modulo == "nfse":
         return [("GET", base, None), ("GET", f"{base}/eventos", None),
                 ("GET", f"{base}/xml", None), ("GET", f"{base}/danfse", None),
@@ -96,7 +150,7 @@ def test_the_walk_covers_every_route_that_takes_a_document_id(app):
     """A new id route must join the walk above (or this test names it)."""
     walked = {
         (method, path.replace("DOC", "<document_id>").replace("evt_qualquer", "<event_id>"))
-        for modulo in ("nfe", "nfce", "nfse")
+        for modulo in ("nfe", "nfce", "nfse", "cte", "cteos", "mdfe")
         for method, path, _ in _document_routes(modulo, "DOC")
     }
     for rule in app.url_map.iter_rules():
@@ -126,13 +180,15 @@ def test_another_companys_documents_and_tasks_are_404_and_untouched(client, rt, 
     a, b = two
     documents = {modulo: _issued(client, b, modulo) for modulo in ("nfe", "nfce")}
     documents["nfse"] = _nfse_issued(client, rt, b)
+    documents.update(_transport_issued(client, rt, b))
     enable_nfse(rt, a)
+    carrier(rt, a)
     task_id = _queued(client, b)
     expected = {"DOCUMENTO_NAO_ENCONTRADO": [], "SOLICITACAO_NAO_ENCONTRADA": [],
-                "NAO_ENCONTRADO": _document_routes("nfse", documents["nfse"])}  # fmt: skip
+                "NAO_ENCONTRADO": []}  # fmt: skip
     for modulo, doc_id in documents.items():
-        if modulo != "nfse":
-            expected["DOCUMENTO_NAO_ENCONTRADO"] += _document_routes(modulo, doc_id)
+        code = "DOCUMENTO_NAO_ENCONTRADO" if modulo in ("nfe", "nfce") else "NAO_ENCONTRADO"
+        expected[code] += _document_routes(modulo, doc_id)
     expected["SOLICITACAO_NAO_ENCONTRADA"] += _task_routes(task_id)
     for selector in ({"empresa": a.codigo}, {"empresa_id": a.company_id}):
         for code, routes in expected.items():
