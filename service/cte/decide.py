@@ -20,14 +20,12 @@ from engine import (
     TaxContext,
     TaxResult,
     Transport,
-    compute,
 )
 from engine.result import ItemTaxes
 from service.companies.models import Company
-from service.errors import ApiError, invalid_field
+from service.errors import invalid_field
 from service.fiscal.context import issuer as engine_issuer
-from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
-from service.fiscal.rules import CACHE
+from service.fiscal.errors import run_engine
 from service.nfe import taxes
 from service.nfe.assemble import layout_address
 from service.nfe.registers import Gaps, Party, resolve_party
@@ -149,18 +147,7 @@ def decide(
             cfop=fiscal.get("cfop"),
         ),
     )  # fmt: skip
-    try:
-        result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
-    except ENGINE_REFUSALS as exc:
-        raise engine_error(exc) from exc
-    if result.missing:
-        raise missing_configuration(result)
-    if result.requires_review and not allow_review:
-        raise ApiError(
-            "REVISAO_FISCAL_NECESSARIA",
-            details=[w.mensagem for w in result.warnings],
-            body={"confidence_score": float(result.confidence_score)},
-        )
+    result = run_engine(session, company.id, ctx, explain=explain, allow_review=allow_review)
     item = result.itens[0]
     assert item.cfop is not None and item.icms is not None  # else `missing`
     return Decided(ctx, result, item, item.cfop, layout_taxes(item, value))

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from engine import TaxResult
+from sqlalchemy.orm import Session
+
+from engine import TaxContext, TaxResult, compute
 from engine.errors import (
     ContextError,
     InvalidRuleError,
@@ -14,7 +16,7 @@ from engine.errors import (
 )
 from engine.serialize import jsonable
 from service.errors import ApiError
-from service.fiscal.rules import BrokenRule, BrokenRulesError, describe
+from service.fiscal.rules import CACHE, BrokenRule, BrokenRulesError, describe
 
 ENGINE_REFUSALS = (
     RuleConflictError,
@@ -81,3 +83,24 @@ def missing_configuration(result: TaxResult) -> ApiError:
         motivos=sorted({m.codigo for m in result.missing}),
         body=body,
     )
+
+
+def run_engine(
+    session: Session, company_id: str, ctx: TaxContext, *, explain: bool, allow_review: bool
+) -> TaxResult:
+    """The engine on an issuance's context, as every family runs it: its refusals, missing
+    configuration (422 `FISCAL_CONFIGURATION_REQUIRED`) and, unless allowed, a result that needs
+    review (422 `REVISAO_FISCAL_NECESSARIA`) are the API's answers."""
+    try:
+        result = compute(ctx, CACHE.ruleset(session, company_id), explain=explain)
+    except ENGINE_REFUSALS as exc:
+        raise engine_error(exc) from exc
+    if result.missing:
+        raise missing_configuration(result)
+    if result.requires_review and not allow_review:
+        raise ApiError(
+            "REVISAO_FISCAL_NECESSARIA",
+            details=[w.mensagem for w in result.warnings],
+            body={"confidence_score": float(result.confidence_score)},
+        )
+    return result

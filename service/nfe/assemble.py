@@ -26,15 +26,13 @@ from engine import (
     PersonType,
     TaxContext,
     TaxResult,
-    compute,
     snapshot,
 )
 from service import clock, runtime
 from service.companies.models import Company
 from service.configuration.models import Nature
-from service.errors import ApiError, invalid_field
-from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
-from service.fiscal.rules import CACHE
+from service.errors import invalid_field
+from service.fiscal.errors import run_engine
 from service.nfe import taxes
 from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
@@ -149,24 +147,6 @@ def _context(
         contraparte=counterpart,
         natureza_id=nature.id if nature else None,
     )
-
-
-def _decide(
-    session: Session, company: Company, ctx: TaxContext, *, explain: bool, allow_review: bool
-) -> TaxResult:
-    try:
-        result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
-    except ENGINE_REFUSALS as exc:
-        raise engine_error(exc) from exc
-    if result.missing:
-        raise missing_configuration(result)
-    if result.requires_review and not allow_review:
-        raise ApiError(
-            "REVISAO_FISCAL_NECESSARIA",
-            details=[w.mensagem for w in result.warnings],
-            body={"confidence_score": float(result.confidence_score)},
-        )
-    return result
 
 
 def layout_address(values: dict[str, Any]) -> doc.Address:
@@ -336,7 +316,7 @@ def draft(
     ctx = _context(
         company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
     )
-    result = _decide(session, company, ctx, explain=explain, allow_review=allow_review)
+    result = run_engine(session, company.id, ctx, explain=explain, allow_review=allow_review)
     items = _doc_items(body["itens"], products, result)
     v_nf = compute_totals(items).v_nf
     payments, change = _payments(body["pagamento"], v_nf, modelo)

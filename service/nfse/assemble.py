@@ -26,16 +26,14 @@ from engine import (
     PersonType,
     TaxContext,
     TaxResult,
-    compute,
     snapshot,
 )
 from engine.result import IssGroup
 from service import clock
 from service.companies.models import Company
-from service.errors import ApiError, invalid_field
+from service.errors import invalid_field
 from service.fiscal.context import issuer
-from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
-from service.fiscal.rules import CACHE
+from service.fiscal.errors import run_engine
 from service.nfe.registers import Gaps, Party, resolve_party
 from service.nfse import mapping
 from service.nfse.mapping import Described
@@ -172,24 +170,6 @@ def context(
     )
 
 
-def decide(
-    session: Session, company: Company, ctx: TaxContext, *, explain: bool, allow_review: bool
-) -> TaxResult:
-    try:
-        result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
-    except ENGINE_REFUSALS as exc:
-        raise engine_error(exc) from exc
-    if result.missing:
-        raise missing_configuration(result)
-    if result.requires_review and not allow_review:
-        raise ApiError(
-            "REVISAO_FISCAL_NECESSARIA",
-            details=[w.mensagem for w in result.warnings],
-            body={"confidence_score": float(result.confidence_score)},
-        )
-    return result
-
-
 def competence_of(body: dict[str, Any], today: dt.date) -> dt.date:
     """`competencia` (default today); the national system refuses a future one (E0015)."""
     competence: dt.date = body.get("competencia") or today
@@ -220,7 +200,7 @@ def draft(
     competence = body.get("data_operacao") or competence_of(body, today)
     ctx = context(company, body, described, party, competence)
     accepted = allow_review or bool(body.get("aceitar_revisao"))
-    result = decide(session, company, ctx, explain=explain, allow_review=accepted)
+    result = run_engine(session, company.id, ctx, explain=explain, allow_review=accepted)
     decided = result.itens[0]
     data = mapping.dps_data(company, body, described, party, decided, ambiente=ambiente,
                             competence=min(competence, today), gaps=gaps)  # fmt: skip

@@ -9,7 +9,6 @@ before storing; checked again here) and `xmlsec1 --verify`.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -19,7 +18,6 @@ import pytest
 import requests
 from flask import Flask
 from lxml import etree
-from werkzeug.serving import make_server
 
 from documents.keys import AccessKey
 from documents.schemas import assert_valid
@@ -48,16 +46,6 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
 def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
     return app_factory(**authority_settings(sim, rate_limit_per_minute=10_000),
                        queue_inprocess=True, queue_poll_seconds=0.05)  # fmt: skip
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}/api/v1"
-    http.shutdown()
-    thread.join(timeout=10)
 
 
 @pytest.fixture

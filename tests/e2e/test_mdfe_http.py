@@ -10,7 +10,6 @@ Every MDF-e and event the service stores passes the official XSDs (checked again
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +20,6 @@ import requests
 from flask import Flask
 from lxml import etree
 from sqlalchemy import select
-from werkzeug.serving import make_server
 
 from documents.keys import AccessKey
 from documents.schemas import assert_valid
@@ -57,16 +55,6 @@ def app(app_factory: Any, sim: SimulatorHandle, receiver: Receiver) -> Flask:
     return receiver_app(app_factory, receiver,
                         **authority_settings(sim, rate_limit_per_minute=10_000),
                         queue_inprocess=True, queue_poll_seconds=0.05)  # fmt: skip
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}/api/v1"
-    http.shutdown()
-    thread.join(timeout=10)
 
 
 @pytest.fixture

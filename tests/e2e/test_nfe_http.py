@@ -6,7 +6,6 @@ same order, in parallel, give one document at the authority, one document here a
 
 from __future__ import annotations
 
-import threading
 from collections import Counter
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +16,6 @@ from typing import Any
 import pytest
 import requests
 from flask import Flask
-from werkzeug.serving import make_server
 
 from service.issuance.models import FiscalDocument, Order
 from simulator.testing import SimulatorHandle, running_simulator
@@ -43,16 +41,6 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
 @pytest.fixture
 def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
     return app_factory(**authority_settings(sim, rate_limit_per_minute=10_000))
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}/api/v1"
-    http.shutdown()
-    thread.join(timeout=10)
 
 
 def _ready(app: Flask, sim: SimulatorHandle, **kwargs: Any) -> Any:

@@ -9,7 +9,6 @@ verify with xmlsec1 against the simulator's CA.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -20,7 +19,6 @@ import requests
 from flask import Flask
 from lxml import etree
 from sqlalchemy import select
-from werkzeug.serving import make_server
 
 from documents.schemas import assert_valid
 from service.audit.models import AuditEntry
@@ -49,16 +47,6 @@ def sim(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SimulatorHandle]:
 def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
     settings = authority_settings(sim, rate_limit_per_minute=10_000)
     return app_factory(**settings, not_received_tolerance_seconds=0.0)
-
-
-@pytest.fixture
-def server(app: Flask) -> Iterator[str]:
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}/api/v1"
-    http.shutdown()
-    thread.join(timeout=10)
 
 
 @pytest.fixture
