@@ -15,20 +15,18 @@ from documents.mdfe.pipeline import SignedMdfe, prepare_mdfe
 from documents.mdfe.wrappers import mdfe_proc
 from documents.pdf import render_damdfe
 from documents.transmission.clients import AuthorityClient
-from documents.transmission.mdfe import MdfeClient
 from service.accounts.scopes import Scope
 from service.companies.models import Company
 from service.errors import ApiError
 from service.issuance import registry
-from service.issuance.authority import Authority, route
+from service.issuance.authority import Authority
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import DocumentStatus, EventKind, EventStatus, FiscalDocument
 from service.mdfe import assemble, events
+from service.mdfe.authority import MODEL, client
 from service.mdfe.routes import register_routes
 from service.mdfe.schemas import MdfeDocumentSchema, MdfeIssueRequestSchema
-
-MODEL = "58"
 
 
 def _prepare(
@@ -42,12 +40,6 @@ def _sign(draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> Signed
     data = draft.numbered(serie=numbered.serie, numero=numbered.numero, cmdf=numbered.cnf,
                           issued_at=numbered.issued_at)  # fmt: skip
     return prepare_mdfe(data, creds.signer)
-
-
-def client(
-    authority: Authority, creds: CompanyCredentials, ambiente: str, company: Company
-) -> MdfeClient:
-    return MdfeClient(authority.transport(creds), route(str(company.uf), ambiente, MODEL))
 
 
 def _client(

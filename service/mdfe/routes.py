@@ -22,6 +22,7 @@ from service.issuance.family import Family
 from service.issuance.models import FiscalDocument
 from service.issuance.schemas import FamilyPreviewSchema
 from service.mdfe import events, preview
+from service.mdfe.authority import client
 from service.mdfe.manifest import registered_driver_name
 from service.mdfe.schemas import (
     AddDriverRequestSchema,
@@ -130,8 +131,6 @@ def register_routes(blp: Blueprint, family: Family) -> None:
 
 
 def _open_manifests() -> dict[str, Any]:
-    from service.mdfe.family import client  # the family module imports these routes
-
     company = resolve_company("mdfe")
     rt = runtime.current()
     ambiente = effective_environment(company).value
