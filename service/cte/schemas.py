@@ -13,7 +13,15 @@ from service.configuration.fields import CompanySelector, Normalized, digits
 from service.issuance.schemas import EventSchema
 from service.nfe.events_blueprint import LENGTH, CancelRequestSchema
 from service.nfe.schemas import CodeOr, InlineCustomerSchema
-from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text, layout_text
+from service.validators import (
+    Length,
+    OneOf,
+    Range,
+    Regexp,
+    decimal_between,
+    fiscal_text,
+    layout_text,
+)
 
 MONEY = decimal_between("0", "9999999999999.99")
 POSITIVE = decimal_between("0.01", "9999999999999.99")
@@ -26,7 +34,7 @@ UNITS = {"m3": "00", "kg": "01", "ton": "02", "unidade": "03", "litros": "04", "
 """`cUnid` of a cargo quantity, by the name the request uses (MOC CT-e)."""
 
 
-class PlaceSchema(ma.Schema):
+class CtePlaceSchema(ma.Schema):
     cod_municipio = ma.fields.String(
         required=True, validate=Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
     )
@@ -76,7 +84,7 @@ class QuantitySchema(ma.Schema):
     quantidade = ma.fields.Decimal(required=True, validate=QUANTITY)
 
 
-class CargoSchema(ma.Schema):
+class CteCargoSchema(ma.Schema):
     valor = ma.fields.Decimal(required=True, validate=MONEY)
     produto = fiscal_text(1, 60, required=True)
     peso_kg = ma.fields.Decimal(validate=QUANTITY)
@@ -115,10 +123,10 @@ class CteIssueRequestSchema(_Common):
     destinatario = CodeOr(InlineCustomerSchema, required=True)
     expedidor = CodeOr(InlineCustomerSchema)
     recebedor = CodeOr(InlineCustomerSchema)
-    carga = ma.fields.Nested(CargoSchema, required=True)
+    carga = ma.fields.Nested(CteCargoSchema, required=True)
     documentos = ma.fields.List(NfeKey(), required=True, validate=Length(min=1, max=2000))
-    origem = ma.fields.Nested(PlaceSchema)
-    destino = ma.fields.Nested(PlaceSchema)
+    origem = ma.fields.Nested(CtePlaceSchema)
+    destino = ma.fields.Nested(CtePlaceSchema)
 
 
 class CtePreviewRequestSchema(CteIssueRequestSchema):
@@ -126,7 +134,7 @@ class CtePreviewRequestSchema(CteIssueRequestSchema):
     data_operacao = ma.fields.Date()
 
 
-class ServiceSchema(ma.Schema):
+class CteOsServiceSchema(ma.Schema):
     tipo = ma.fields.String(required=True, validate=OneOf(SERVICE_KINDS))
     descricao = fiscal_text(1, 30, required=True)
     quantidade = ma.fields.Decimal(validate=QUANTITY)
@@ -144,7 +152,7 @@ class OwnerSchema(ma.Schema):
     uf = Normalized(geo.normalize_uf)
 
 
-class VehicleSchema(ma.Schema):
+class CteOsVehicleSchema(ma.Schema):
     placa = ma.fields.String(
         required=True, validate=Regexp(r"^[A-Z]{3}[0-9][0-9A-Z][0-9]{2}$", error="Placa inválida.")
     )
@@ -181,21 +189,21 @@ class Vehicle(ma.fields.Field[Any]):
         if isinstance(value, str) and value.strip():
             return {"placa": value.strip().upper().replace("-", "")}
         if isinstance(value, dict):
-            return VehicleSchema().load(value)
+            return CteOsVehicleSchema().load(value)
         raise ma.ValidationError("Informe a placa (texto) ou um objeto.")
 
     def openapi_property(self, converter: Any) -> dict[str, Any]:
         plate = {"type": "string", "description": "Placa de veículo cadastrado."}
-        return {"oneOf": [plate, converter.resolve_nested_schema(VehicleSchema)]}
+        return {"oneOf": [plate, converter.resolve_nested_schema(CteOsVehicleSchema)]}
 
 
 class CteOsIssueRequestSchema(_Common):
     """POST /cteos."""
 
     tomador = CodeOr(InlineCustomerSchema, required=True)
-    servico = ma.fields.Nested(ServiceSchema, required=True)
-    origem = ma.fields.Nested(PlaceSchema, required=True)
-    destino = ma.fields.Nested(PlaceSchema, required=True)
+    servico = ma.fields.Nested(CteOsServiceSchema, required=True)
+    origem = ma.fields.Nested(CtePlaceSchema, required=True)
+    destino = ma.fields.Nested(CtePlaceSchema, required=True)
     percurso = ma.fields.List(Normalized(geo.normalize_uf), validate=Length(max=25))
     veiculo = Vehicle()
     fretamento = ma.fields.Nested(CharterSchema)
@@ -212,7 +220,7 @@ class CorrectionSchema(ma.Schema):
     grupo = ma.fields.String(required=True, validate=[Length(min=1, max=20), layout_text])
     campo = ma.fields.String(required=True, validate=[Length(min=1, max=20), layout_text])
     valor = ma.fields.String(required=True, validate=[Length(min=1, max=500), layout_text])
-    numero_item = ma.fields.Integer(validate=ma.validate.Range(min=1, max=999))
+    numero_item = ma.fields.Integer(validate=Range(min=1, max=999))
 
 
 class CteCorrectionRequestSchema(ma.Schema):

@@ -51,7 +51,7 @@ class Unloading(ma.fields.Field[Any]):
         return {"oneOf": [code, converter.resolve_nested_schema(UnloadingSchema)]}
 
 
-class DocumentSchema(ma.Schema):
+class MdfeListedDocumentSchema(ma.Schema):
     """One manifested document: the company's CT-e by id, or a CT-e / NF-e key."""
 
     cte_id = ma.fields.String(validate=Length(min=1, max=40))
@@ -89,7 +89,7 @@ class InlineDriverSchema(ma.Schema):
     cpf = Normalized(br.normalize_cpf, required=True)
 
 
-class CargoSchema(ma.Schema):
+class MdfeCargoSchema(ma.Schema):
     peso_kg = ma.fields.Decimal(required=True, validate=WEIGHT)
     valor = ma.fields.Decimal(validate=MONEY)
     tipo = ma.fields.String(validate=OneOf(CARGO_TYPES))
@@ -127,9 +127,9 @@ class MdfeIssueRequestSchema(CompanySelector):
     veiculo = Normalized(normalize_plate, required=True)
     reboques = ma.fields.List(Normalized(normalize_plate), validate=Length(max=3))
     condutores = ma.fields.List(DriverRef(), required=True, validate=Length(min=1, max=10))
-    documentos = ma.fields.List(ma.fields.Nested(DocumentSchema), required=True,
+    documentos = ma.fields.List(ma.fields.Nested(MdfeListedDocumentSchema), required=True,
                                 validate=Length(min=1, max=10000))  # fmt: skip
-    carga = ma.fields.Nested(CargoSchema, required=True)
+    carga = ma.fields.Nested(MdfeCargoSchema, required=True)
     percurso = ma.fields.Nested(RouteSchema)
     tipo_emitente = ma.fields.Integer(load_default=1, validate=OneOf([1, 2, 3]))
     tipo_transportador = ma.fields.Integer(validate=OneOf([1, 2, 3]))

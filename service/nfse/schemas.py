@@ -23,7 +23,7 @@ def _digits(size: int, message: str) -> ma.fields.String:
     return ma.fields.String(validate=Regexp(rf"^[0-9]{{{size}}}$", error=message))
 
 
-class PlaceSchema(ma.Schema):
+class NfsePlaceSchema(ma.Schema):
     cod_municipio = ma.fields.String(
         required=True, validate=Regexp(r"^[0-9]{7}$", error="Código IBGE de 7 dígitos.")
     )
@@ -42,7 +42,7 @@ class ServiceRequestSchema(ma.Schema):
     )
     nbs = _digits(9, "Código NBS de 9 dígitos.")
     cnae = _digits(7, "CNAE de 7 dígitos.")
-    local_prestacao = ma.fields.Nested(PlaceSchema)
+    local_prestacao = ma.fields.Nested(NfsePlaceSchema)
     aliquota_iss = ma.fields.Decimal(validate=RATE, metadata={"description": "Exige `override`."})
     iss_retido = ma.fields.Boolean(metadata={"description": "Exige `override`."})
     c_ind_op = _digits(6, "Indicador da operação (cIndOp) de 6 dígitos.")
