@@ -35,7 +35,7 @@ from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
 from service.fiscal.errors import ENGINE_REFUSALS, engine_error, missing_configuration
 from service.fiscal.rules import CACHE
-from service.nfe import taxes
+from service.nfe import rural, taxes
 from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
     Gaps,
@@ -140,6 +140,8 @@ def _context(
         cod_municipio=company.cod_municipio,
         regime=company.apuracao,
         cnae=company.cnae,
+        contexto=rural.fiscal_context(company),
+        contribuinte_ibs_cbs=rural.ibs_cbs_contributor(company),
     )
     return TaxContext(
         documento=_kind(modelo),
@@ -197,7 +199,7 @@ def _issuer(company: Company) -> doc.Issuer:
         "telefone",
     )
     return doc.Issuer(
-        registration=str(company.cnpj),
+        registration=rural.issuer_registration(company),
         name=company.razao_social,
         address=layout_address({name: getattr(company, name) for name in fields}),
         ie=str(company.ie),
@@ -252,6 +254,7 @@ def _doc_items(
                 cest=product.cest,
                 discount=decided.vDesc if decided.vDesc else None,
                 additional_info=decided.inf_cpl,
+                benefit_code=decided.icms.cBenef if decided.icms else None,
             )
         )
     return tuple(built)
@@ -323,6 +326,7 @@ def draft(
     `allow_review` keeps going when the engine asks for a fiscal review (previews show the
     decisions; issuance refuses with 422 `REVISAO_FISCAL_NECESSARIA`).
     """
+    rural.refuse_nfce(company, modelo)
     gaps = Gaps()
     check_issuer(company, modelo, gaps)
     products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
