@@ -277,7 +277,8 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
     qty, price = quantity(item.quantity), unit_price(item.unit_price)
     _leaves(_sub(det, "prod"), [
         ("cProd", item.code), ("cEAN", item.gtin), ("xProd", description), ("NCM", item.ncm),
-        ("CEST", item.cest), ("cBenef", item.benefit_code), ("CFOP", item.cfop), ("uCom", item.unit), ("qCom", qty),
+        ("CEST", item.cest), ("cBenef", item.benefit_code), ("CFOP", item.cfop),
+        ("uCom", item.unit), ("qCom", qty),
         ("vUnCom", price), ("vProd", money(item.total, "vProd")), ("cEANTrib", item.gtin),
         ("uTrib", item.unit), ("qTrib", qty), ("vUnTrib", price),
         ("vDesc", _opt_money(item.discount, "vDesc")), ("indTot", "1"),
