@@ -315,3 +315,24 @@ def test_a_natural_person_cannot_void_numbers_through_the_cnpj_only_layout(app, 
     answer = requests.post(f"{server}/inutilizacao", json=body, headers=ready.headers, timeout=30)
     assert answer.status_code == 422, answer.json()
     assert answer.json()["error"]["errors"][0]["field"] == "empresa"
+
+
+def test_a_benefit_citing_an_unconfirmed_instrument_needs_review(app, sim, server):
+    """Conv. ICMS 100/97 after 2025-12-31 is unconfirmed (tax_domain §6): the rule says so and
+    the issuance stops with 422 `REVISAO_FISCAL_NECESSARIA`; nothing reaches the authority."""
+    _, ready = _issuing_producer(app, sim)
+    rule = json.loads(json.dumps(DEFERRAL))
+    rule.update(tipo="RURAL_BENEFICIO", fonte="Convênio ICMS 100/97 cl. 1ª (prorrogação?)")
+    rule["resultado"] = {
+        "cst_icms": "20", "red_bc": "60.00", "requer_revisao": True,
+        "motivo": "vigência do Conv. ICMS 100/97 após 2025-12-31 não confirmada",
+        "fundamento": "Convênio ICMS 100/97 cl. 1ª, I; Conv. 26/21 (até 2025-12-31)",
+    }  # fmt: skip
+    created = requests.post(f"{server}/configuracao-fiscal/regras-base", json=rule,
+                            headers=ready.headers, timeout=30)  # fmt: skip
+    assert created.status_code == 201, created.json()
+    answer = requests.post(f"{server}/nfe", json=nfe_body("SAFRA-R"), headers=ready.headers,
+                           timeout=30)  # fmt: skip
+    assert answer.status_code == 422, answer.json()
+    assert answer.json()["error"]["code"] == "REVISAO_FISCAL_NECESSARIA"
+    assert not [d for d in sim.state()["documents"] if d["issuer"] == ready.cnpj]
