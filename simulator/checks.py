@@ -173,6 +173,18 @@ def same_holder(certificate_holder: str, issuer: str, code: str = "213") -> None
     )
 
 
+def natural_person_caller(caller: str | None, key: str, code: str = "213") -> None:
+    """An e-CPF transmitter (a rural producer, tax_domain.md §6) sends only its own documents:
+    positions 7..20 of the key are its CPF left-padded with three zeros (protocol_facts §1.1).
+    An e-CNPJ transmitter may send for others (accountants do), so it is not checked here."""
+    if caller is None or len(caller) != 11:
+        return
+    if key[6:20] != caller.zfill(14):
+        raise Rejection(
+            code, "Rejeicao: CPF do Certificado de Transmissao difere do CPF da Chave de Acesso"
+        )
+
+
 def access_key(text: str, code: str = "236") -> str:
     """Well-formed 44-position key with the right check digit (236; CT-e/MDF-e documents 253)."""
     try:

@@ -171,6 +171,7 @@ def _check_document(call: Call, nfe: etree._Element, info: etree._Element, key: 
         get("cNF"), get("cDV"),
     )  # fmt: skip
     checks.key_matches(key, key_fields)
+    checks.natural_person_caller(call.scope.caller, key)
     checks.environment(get("tpAmb"), call.tp_amb)
     if not authority.serves_uf(call.route.authority, get("cUF")):
         raise Rejection("226", "Rejeicao: Codigo da UF do Emitente diverge da UF autorizadora")

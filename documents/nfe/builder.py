@@ -277,7 +277,8 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
     qty, price = quantity(item.quantity), unit_price(item.unit_price)
     _leaves(_sub(det, "prod"), [
         ("cProd", item.code), ("cEAN", item.gtin), ("xProd", description), ("NCM", item.ncm),
-        ("CEST", item.cest), ("CFOP", item.cfop), ("uCom", item.unit), ("qCom", qty),
+        ("CEST", item.cest), ("cBenef", item.benefit_code), ("CFOP", item.cfop),
+        ("uCom", item.unit), ("qCom", qty),
         ("vUnCom", price), ("vProd", money(item.total, "vProd")), ("cEANTrib", item.gtin),
         ("uTrib", item.unit), ("qTrib", qty), ("vUnTrib", price),
         ("vDesc", _opt_money(item.discount, "vDesc")), ("indTot", "1"),
@@ -340,10 +341,17 @@ def _icms_fields(group: str, icms: Icms) -> list[tuple[str, str | None]]:
         ("vCredICMSSN", _opt_money(icms.v_cred_icms_sn, "vCredICMSSN")),
     ]
     reduction = [("pRedBC", _opt_rate(icms.p_red_bc, "pRedBC"))]
+    deferral = [
+        ("pICMS", _opt_rate(icms.p_icms, "pICMS")),
+        ("vICMSOp", _opt_money(icms.v_icms_op, "vICMSOp")),
+        ("pDif", _opt_rate(icms.p_dif, "pDif")),
+        ("vICMSDif", _opt_money(icms.v_icms_dif, "vICMSDif")),
+        ("vICMS", _opt_money(icms.v_icms, "vICMS")),
+    ]
     fields: dict[str, list[tuple[str, str | None]]] = {
         "ICMS00": base + tax,
         "ICMS20": base[:1] + reduction + base[1:] + tax,
-        "ICMS51": base[:1] + reduction + base[1:] + tax,
+        "ICMS51": base[:1] + reduction + base[1:] + deferral,
         "ICMS90": base + reduction + tax,
         "ICMSSN101": credit,
         "ICMSSN900": base + reduction + tax + credit,

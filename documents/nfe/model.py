@@ -145,8 +145,8 @@ class Recipient:
 class Icms:
     """One ICMS group: `cst` (regime normal) or `csosn` (Simples Nacional), never both.
 
-    Supported: CST 00, 20, 40, 41, 50, 51, 60, 90 and CSOSN 101, 102, 103, 300, 400, 500, 900.
-    Substitution (ST) groups are not modelled yet.
+    Supported: CST 00, 20, 40, 41, 50, 51 (with deferral), 60, 90 and CSOSN 101, 102, 103, 300,
+    400, 500, 900. Substitution (ST) groups are not modelled yet.
     """
 
     orig: str
@@ -159,6 +159,9 @@ class Icms:
     v_icms: Decimal | None = None
     p_cred_sn: Decimal | None = None
     v_cred_icms_sn: Decimal | None = None
+    v_icms_op: Decimal | None = None  # vICMSOp: ICMS of the operation, before deferral (CST 51)
+    p_dif: Decimal | None = None  # pDif: deferred percentage
+    v_icms_dif: Decimal | None = None  # vICMSDif: deferred amount (vICMS = vICMSOp - vICMSDif)
 
 
 @dataclass(frozen=True)
@@ -232,6 +235,7 @@ class Item:
     cest: str | None = None
     discount: Decimal | None = None  # vDesc
     additional_info: str | None = None  # infAdProd
+    benefit_code: str | None = None  # cBenef: the UF's code of the tax benefit applied
 
 
 @dataclass(frozen=True)

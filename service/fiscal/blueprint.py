@@ -47,7 +47,7 @@ from service.fiscal.schemas import (
 from service.issuance import registry
 from service.mdfe import preview as mdfe_preview
 from service.mdfe.schemas import MdfePreviewRequestSchema
-from service.nfe import preview
+from service.nfe import preview, rural
 from service.nfse import preview as nfse_preview
 from service.nfse.schemas import NfsePreviewRequestSchema
 
@@ -111,9 +111,16 @@ _GOODS = {"NFE": Modelo.NFE.value, "NFCE": Modelo.NFCE.value}
 _MODULE = {Modelo.NFE.value: Module.NFE, Modelo.NFCE.value: Module.NFCE}
 
 
-def _goods_outcome(body: dict[str, Any], modelo: str, *, explain: bool) -> preview.Outcome:
-    """NF-e/NFC-e through the issuance path up to the validated XML, writing nothing."""
+def _goods_outcome(
+    body: dict[str, Any], modelo: str, *, explain: bool, contexto: str | None = None
+) -> preview.Outcome:
+    """NF-e/NFC-e through the issuance path up to the validated XML, writing nothing.
+
+    `contexto` may only name the company's own context (a rural producer's PRODUTOR_RURAL):
+    the issuance takes the context from the company, so a preview in another would lie.
+    """
     company = resolve_company(_MODULE[modelo])
+    rural.check_requested_context(company, contexto)
     return preview.evaluate(
         runtime.db(),
         company,
@@ -139,17 +146,13 @@ class Preview(MethodView):
         (certificate included) is 422 `FISCAL_CONFIGURATION_REQUIRED`; a result that needs
         review or an XML outside the layout answers `ready_to_issue` false.
         """
-        modelo = str(body.pop("modelo"))
-        return preview.render_preview(_goods_outcome(body, modelo, explain=query["explain"]))
+        modelo, contexto = str(body.pop("modelo")), body.pop("contexto")
+        outcome = _goods_outcome(body, modelo, explain=query["explain"], contexto=contexto)
+        return preview.render_preview(outcome)
 
 
 def _issuance_operation(body: dict[str, Any]) -> dict[str, Any]:
-    if body["contexto"] is not None:
-        raise ApiError(
-            "VALIDATION_ERROR",
-            errors=[{"field": "contexto", "message": "A NF-e de produtor rural ainda não é "
-                     "emitida; use /fiscal/calcular para o cálculo."}],
-        )  # fmt: skip
+    """`operacao` of an NFE/NFCE validation; its `contexto` is checked against the company."""
     try:
         loaded: dict[str, Any] = IssuanceOperationSchema().load(body["operacao"])
     except ma.ValidationError as exc:
@@ -216,7 +219,8 @@ class Validate(MethodView):
         modelo = _GOODS.get(body["documento"])
         if modelo is not None:
             operation = _issuance_operation(body)
-            return preview.render_validation(_goods_outcome(operation, modelo, explain=explain))
+            outcome = _goods_outcome(operation, modelo, explain=explain, contexto=body["contexto"])
+            return preview.render_validation(outcome)
         raise ApiError("NFF_NAO_DISPONIVEL")
 
 

@@ -16,6 +16,7 @@ from engine import Company as EngineCompany
 from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxContext, Transport
 from service.companies.models import Company
 from service.errors import ApiError, invalid_field
+from service.nfe import rural
 from service.registers.models import Product
 
 
@@ -52,7 +53,8 @@ def issuer(company: Company, contexto: str | None) -> EngineCompany:
         cod_municipio=getattr(company, "cod_municipio", None),
         regime=getattr(company, "regime_tributario", None),
         cnae=getattr(company, "cnae", None),
-        contexto=contexto or getattr(company, "contexto_fiscal", None),
+        contexto=contexto or rural.fiscal_context(company),
+        contribuinte_ibs_cbs=rural.ibs_cbs_contributor(company, contexto),
     )
 
 

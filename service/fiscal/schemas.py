@@ -132,6 +132,7 @@ class PreviewRequestSchema(IssueRequestSchema):
     pedido = ma.fields.String(validate=Length(min=1, max=60))
     modelo = ma.fields.Integer(load_default=55, validate=OneOf([55, 65]))
     data_operacao = ma.fields.Date()
+    contexto = ma.fields.String(load_default=None, validate=OneOf(["PRODUTOR_RURAL"]))
 
 
 class IssuanceOperationSchema(IssueRequestSchema):

@@ -33,7 +33,7 @@ from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import invalid_field
 from service.fiscal.errors import run_engine
-from service.nfe import taxes
+from service.nfe import rural, taxes
 from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
     Gaps,
@@ -138,6 +138,8 @@ def _context(
         cod_municipio=company.cod_municipio,
         regime=company.apuracao,
         cnae=company.cnae,
+        contexto=rural.fiscal_context(company),
+        contribuinte_ibs_cbs=rural.ibs_cbs_contributor(company),
     )
     return TaxContext(
         documento=_kind(modelo),
@@ -177,7 +179,7 @@ def _issuer(company: Company) -> doc.Issuer:
         "telefone",
     )
     return doc.Issuer(
-        registration=str(company.cnpj),
+        registration=rural.issuer_registration(company),
         name=company.razao_social,
         address=layout_address({name: getattr(company, name) for name in fields}),
         ie=str(company.ie),
@@ -232,6 +234,7 @@ def _doc_items(
                 cest=product.cest,
                 discount=decided.vDesc if decided.vDesc else None,
                 additional_info=decided.inf_cpl,
+                benefit_code=decided.icms.cBenef if decided.icms else None,
             )
         )
     return tuple(built)
@@ -303,6 +306,7 @@ def draft(
     `allow_review` keeps going when the engine asks for a fiscal review (previews show the
     decisions; issuance refuses with 422 `REVISAO_FISCAL_NECESSARIA`).
     """
+    rural.refuse_nfce(company, modelo)
     gaps = Gaps()
     check_issuer(company, modelo, gaps)
     products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))

@@ -106,6 +106,7 @@ def document(outcome: Outcome) -> dict[str, Any]:
         "ambiente": outcome.ambiente,
         "empresa": outcome.company.codigo,
         "data_operacao": outcome.result.data_operacao.isoformat(),
+        "contexto": outcome.context.empresa.contexto,
         "itens": _items(outcome),
         "totais": jsonable(outcome.result.totais),
     }

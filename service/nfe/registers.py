@@ -18,6 +18,7 @@ from documents.nfe.model import Modelo
 from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
+from service.nfe import rural
 from service.registers.models import Customer, Product
 
 
@@ -196,7 +197,16 @@ _ISSUER_FIELDS = (
 
 
 def check_issuer(company: Company, modelo: str, gaps: Gaps) -> None:
-    if not company.cnpj:
+    """What the `emit` group needs; a natural-person producer has a CPF instead of a CNPJ and
+    issues in the series reserved to it (920..969)."""
+    if rural.is_natural_person(company):
+        if company.serie_nfe not in rural.PRODUCER_SERIES:
+            gaps.add(
+                "emitente.serie_nfe",
+                "EMITENTE_INCOMPLETO",
+                "Produtor rural pessoa física emite NF-e nas séries 920 a 969.",
+            )
+    elif not company.cnpj:
         gaps.add("emitente.cnpj", "EMITENTE_INCOMPLETO")
     for name in _ISSUER_FIELDS:
         if not getattr(company, name):

@@ -1,8 +1,8 @@
 """The engine's item taxes in the shapes of the NF-e builder.
 
 Nothing is computed here: values are copied from the `TaxResult`. A group the engine decided
-but the builder cannot write yet (deferral, FCP, IBS/CBS reductions) is refused explicitly
-rather than dropped, because a document without a decided tax would be wrong.
+but the builder cannot write yet (FCP, IBS/CBS reductions, deferral outside CST 51) is refused
+explicitly rather than dropped, because a document without a decided tax would be wrong.
 """
 
 from __future__ import annotations
@@ -14,7 +14,9 @@ from engine.result import IbsCbsGroup, IcmsGroup, IcmsUfDestGroup, PisCofinsGrou
 from engine.result import ItemTaxes as EngineItemTaxes
 
 _ZERO = Decimal("0")
-_UNSUPPORTED_ICMS = ("vICMSOp", "pDif", "vICMSDif", "pFCP", "vFCP")
+_UNSUPPORTED_ICMS = ("pFCP", "vFCP")
+_DEFERRAL = ("vICMSOp", "pDif", "vICMSDif")
+"""Only ICMS51 carries the deferral (rural producers' CST 51, tax_domain.md §6)."""
 
 
 class UnsupportedTaxGroup(Exception):
@@ -27,7 +29,8 @@ class UnsupportedTaxGroup(Exception):
 
 
 def icms(item: int, group: IcmsGroup, orig: str) -> doc.Icms:
-    used = [name for name in _UNSUPPORTED_ICMS if getattr(group, name) not in (None, _ZERO)]
+    unsupported = _UNSUPPORTED_ICMS if group.CST == "51" else _UNSUPPORTED_ICMS + _DEFERRAL
+    used = [name for name in unsupported if getattr(group, name) not in (None, _ZERO)]
     if used:
         raise UnsupportedTaxGroup(item, f"ICMS com {', '.join(used)} ainda não suportado no XML")
     return doc.Icms(
@@ -41,6 +44,9 @@ def icms(item: int, group: IcmsGroup, orig: str) -> doc.Icms:
         v_icms=group.vICMS,
         p_cred_sn=group.pCredSN,
         v_cred_icms_sn=group.vCredICMSSN,
+        v_icms_op=group.vICMSOp,
+        p_dif=group.pDif,
+        v_icms_dif=group.vICMSDif,
     )
 
 

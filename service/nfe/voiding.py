@@ -63,6 +63,7 @@ from service.issuance.models import (
 )
 from service.issuance.outcome import until_sent
 from service.issuance.reconcile import stale_after
+from service.nfe import rural
 
 log = logging.getLogger("service.nfe.voiding")
 
@@ -106,7 +107,15 @@ class _Send:
 
 
 def request_of(company: Company, credential: Credential, body: dict[str, Any]) -> VoidRequest:
-    """The validated request; `serie` defaults to the company's series of the model."""
+    """The validated request; `serie` defaults to the company's series of the model.
+
+    The inutNFe 4.00 layout names the issuer by CNPJ only, so a natural-person producer
+    cannot void numbers through it: 422 rather than a document the authority would refuse.
+    """
+    if rural.is_natural_person(company):
+        raise invalid_field(
+            "empresa", "A inutilização (leiaute 4.00) exige CNPJ; emitente pessoa física não a usa."
+        )
     modelo = body["modelo"]
     default_serie = registry.by_model(modelo).series(company)
     first = body["numero_inicial"]

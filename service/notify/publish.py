@@ -12,9 +12,11 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from engine.context import RURAL_CONTEXT
 from service.companies.models import Company, Module
 from service.issuance import registry
 from service.issuance.models import DocumentStatus, FiscalDocument
+from service.nfe import rural
 from service.queue.models import FiscalTask, TaskStatus
 from service.urls import API_PREFIX
 
@@ -47,9 +49,13 @@ def document_links(document: FiscalDocument) -> dict[str, str]:
 
 
 def _context(session: Session, company_id: str) -> dict[str, str]:
+    """A rural producer's documents say so: `context` (the spec's name) and `contexto`."""
     company = session.get(Company, company_id)
-    rural = company is not None and Module.RURAL.value in (company.modulos or [])
-    return {"contexto": "PRODUTOR_RURAL"} if rural else {}
+    if company is None:
+        return {}
+    if not (rural.is_rural(company) or Module.RURAL.value in (company.modulos or [])):
+        return {}
+    return {"context": RURAL_CONTEXT, "contexto": RURAL_CONTEXT}
 
 
 def document_summary(session: Session, document: FiscalDocument) -> dict[str, Any]:

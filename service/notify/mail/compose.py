@@ -71,6 +71,8 @@ class Company:
 
     razao_social: str
     documento: str
+    pessoa_fisica: bool = False
+    """A natural-person producer: its CPF, also inside the access key, is masked (LGPD)."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,14 @@ def issuer_document(cnpj: str | None, cpf: str | None) -> str:
     if cpf and len(cpf) == 11:
         return f"CPF ***.{cpf[3:6]}.{cpf[6:9]}-**"
     return "-"
+
+
+def masked_key(key: str) -> str:
+    """The access key of a CPF issuer with the CPF (positions 10..20, after the three padding
+    zeros) masked as `issuer_document` masks it: only its digits 4 to 9 remain."""
+    if len(key) != 44:
+        return key
+    return f"{key[:9]}***{key[12:18]}**{key[20:]}"
 
 
 def document_name(summary: dict[str, Any]) -> str:
@@ -182,6 +192,8 @@ def context(
     for key, label in LABELS:
         if summary.get(key):
             value = str(summary[key])
+            if key == "chave" and company is not None and company.pessoa_fisica:
+                value = masked_key(value)
             rows.append((label, STATUS_NAMES.get(value, value) if key == "status" else value))
     if company is not None:
         rows.append(("Empresa", f"{company.razao_social} ({company.documento})"))

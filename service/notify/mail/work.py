@@ -53,7 +53,11 @@ def _issuer(session: Session, company_id: str) -> compose.Company | None:
     company = session.get(Company, company_id)
     if company is None:
         return None
-    return compose.Company(company.razao_social, compose.issuer_document(company.cnpj, company.cpf))
+    return compose.Company(
+        company.razao_social,
+        compose.issuer_document(company.cnpj, company.cpf),
+        pessoa_fisica=not company.cnpj and bool(company.cpf),
+    )
 
 
 def _compose(session: Session, row: MailMessage, settings: Settings) -> EmailMessage:

@@ -157,3 +157,18 @@ def test_issuer_document_masks_a_producers_cpf() -> None:
     assert "PRODUTOR_RURAL" in rendered.text
     assert "12345678909" not in rendered.text + rendered.html
     assert "***.456.789-**" in rendered.text
+
+
+def test_a_producers_cpf_is_masked_inside_the_access_key_too() -> None:
+    """The key of a CPF issuer carries `000` + CPF (positions 7..20): shown, it would undo the
+    mask; a CNPJ issuer's key is shown whole."""
+    key = "35261100012345678909559200000000011959084048"
+    producer = compose.Company("João", compose.issuer_document(None, "12345678909"), True)
+    rendered = compose.render(
+        "autorizada", _summary(chave=key, contexto="PRODUTOR_RURAL"), "PRODUCAO", producer, PANEL
+    )
+    assert "12345678909" not in rendered.text + rendered.html
+    assert "352611000***456789**559200000000011959084048" in rendered.text
+    company = compose.Company("Empresa", compose.issuer_document("11222333000181", None))
+    whole = compose.render("autorizada", _summary(chave=key), "PRODUCAO", company, PANEL)
+    assert key in whole.text
