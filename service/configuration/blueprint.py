@@ -102,18 +102,7 @@ class Validate(MethodView):
         return data
 
 
-def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any]:
-    state = overview.build(company)
-    return {
-        "crt": outcome.crt,
-        "regime": outcome.regime,
-        "criados": outcome.criados,
-        "atualizados": outcome.atualizados,
-        "regras_automaticas_desativadas": outcome.desativadas,
-        "avisos": outcome.avisos,
-        "configuracao_fiscal_percentual": state["configuracao_fiscal_percentual"],
-        "pronta_para_emitir": state["pronta_para_emitir"],
-    }
+_automatic_answer = overview.automatic_answer
 
 
 @blp.route("/automatica")
@@ -224,7 +213,7 @@ class CertificateView(MethodView):
             upload = _upload()
             certificate.install(company, upload)
         except CertificateRejected as exc:
-            raise ApiError(exc.code) from None
+            raise ApiError(exc.code, exc.message) from None
         state = certificate.status(company)
         _commit()
         problems: list[str] = state["problemas"]  # type: ignore[assignment]
