@@ -170,7 +170,9 @@ def _problems(days: int, matches: bool, natural: bool) -> tuple[list[str], list[
         codes.append("CERTIFICADO_VENCE_EM_BREVE")
     if not matches:
         problems.append(
-            "CPF do e-CPF difere do produtor." if natural else "CNPJ do certificado difere do emitente."
+            "CPF do e-CPF difere do produtor."
+            if natural
+            else "CNPJ do certificado difere do emitente."
         )
         codes.append("CERTIFICADO_DIVERGENTE")
     return problems, codes

@@ -26,8 +26,13 @@ from service.configuration.audit import log_change
 from service.configuration.fields import field_error
 from service.db import utcnow
 from service.errors import ApiError
-from service.rural.context import RURAL_CONTEXT, document_of, is_natural_person, is_rural
-from service.rural.context import person_type
+from service.rural.context import (
+    RURAL_CONTEXT,
+    document_of,
+    is_natural_person,
+    is_rural,
+    person_type,
+)
 
 PRODUCER_MODULES = [Module.NFE.value, Module.RURAL.value]
 ISSUER_FIELDS = ("ie", "uf", "crt", "nome_fantasia", "cep", "logradouro", "numero",

@@ -56,7 +56,7 @@ class PropertySchema(ma.Schema):
             raise ma.ValidationError("Informe o NIRF ou o CAR do imóvel.", "nirf")
 
 
-def _properties() -> ma.fields.List:
+def _properties() -> ma.fields.List[Any]:
     return ma.fields.List(
         ma.fields.Nested(PropertySchema),
         validate=Length(max=MAX_PROPERTIES),
@@ -104,7 +104,9 @@ class ProducerUpdateSchema(CompanySelector):
     @ma.validates_schema
     def _something(self, data: dict[str, Any], **_: Any) -> None:
         if "contexto_fiscal" not in data and "propriedades" not in data:
-            raise ma.ValidationError("Informe contexto_fiscal e/ou propriedades.", "contexto_fiscal")
+            raise ma.ValidationError(
+                "Informe contexto_fiscal e/ou propriedades.", "contexto_fiscal"
+            )
 
 
 class ProducerArgs(CompanySelector):

@@ -25,7 +25,9 @@ def test_create_a_natural_person_producer(client, rt):
     producer = body["produtor"]
     assert producer["tipo"] == "PF" and producer["documento"] == CPF
     assert producer["contexto_fiscal"] == "PRODUTOR_RURAL"
-    assert producer["serie_nfe"] == 920 and producer["crt"] == 3 and producer["ie"] == "110042490114"
+    assert (
+        producer["serie_nfe"] == 920 and producer["crt"] == 3 and producer["ie"] == "110042490114"
+    )
     assert producer["propriedades"] == 1
     assert producer["lista_propriedades"] == [
         {"nome": "Sitio Boa Vista", "cod_municipio": "3543907", "nirf": "12345678"}
@@ -40,9 +42,7 @@ def test_create_a_natural_person_producer(client, rt):
     assert [i["acao"] for i in logs["items"]] == ["CRIAR"]
 
 
-def test_the_automatic_configuration_sells_own_production_without_presuming_a_benefit(
-    client, rt
-):
+def test_the_automatic_configuration_sells_own_production_without_presuming_a_benefit(client, rt):
     acc = make_account(rt)
     body = _create(client, acc.live).get_json()
     assert body["configuracao_automatica"]["criados"] == {
@@ -152,8 +152,8 @@ def test_put_activates_and_deactivates_a_legal_person_producer_audited(client, r
     assert code(client.get(RURAL, headers=auth(acc.live))) == "NAO_ENCONTRADO"
     properties = [{"nome": "Fazenda", "cod_municipio": "3543907",
                    "car": "sp-3543907-0123456789abcdef0123456789abcdef"}]  # fmt: skip
-    on = client.put(RURAL, headers=auth(acc.live),
-                    json={"contexto_fiscal": "PRODUTOR_RURAL", "propriedades": properties})  # fmt: skip
+    activate = {"contexto_fiscal": "PRODUTOR_RURAL", "propriedades": properties}
+    on = client.put(RURAL, headers=auth(acc.live), json=activate)
     assert on.status_code == 200, on.get_json()
     producer = on.get_json()["produtor"]
     assert (producer["tipo"], producer["documento"]) == ("PJ", "11222333000181")
