@@ -102,9 +102,6 @@ class Validate(MethodView):
         return data
 
 
-_automatic_answer = overview.automatic_answer
-
-
 @blp.route("/automatica")
 class Automatic(MethodView):
     @requires(Scope.CONFIGURAR)
@@ -116,7 +113,7 @@ class Automatic(MethodView):
         """Generate natures, `[Auto]` tax rules and the IBS/CBS rule; idempotent."""
         company = resolve_company()
         outcome = automatic.run(company, body.get("apuracao"))
-        answer = _automatic_answer(outcome, company)
+        answer = overview.automatic_answer(outcome, company)
         _commit()
         return answer
 
@@ -141,7 +138,7 @@ class Issuer(MethodView):
         company = issuer.create(current_credential(), body)
         answer: dict[str, Any] = {"empresa": company.codigo, "avisos": []}
         if body.get("config_automatica", True):
-            automatic_answer = _automatic_answer(automatic.run(company), company)
+            automatic_answer = overview.automatic_answer(automatic.run(company), company)
             answer.update(configuracao_automatica=automatic_answer,
                           avisos=automatic_answer["avisos"])  # fmt: skip
         answer["emitente"] = issuer.render(company)
@@ -158,7 +155,7 @@ class Issuer(MethodView):
         company = issuer.update(resolve_company(), dict(body))
         answer: dict[str, Any] = {"avisos": []}
         if body.get("config_automatica", True) and company.crt is not None:
-            automatic_answer = _automatic_answer(automatic.run(company), company)
+            automatic_answer = overview.automatic_answer(automatic.run(company), company)
             answer.update(configuracao_automatica=automatic_answer,
                           avisos=automatic_answer["avisos"])  # fmt: skip
         state = overview.build(company)
