@@ -98,12 +98,13 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.notify.webhooks.blueprint import blp as webhooks
     from service.queue.blueprint import blp as solicitacoes
     from service.registers.blueprint import customers, drivers, products, services, vehicles
+    from service.rural.blueprint import blp as rural
     from service.wallet.blueprint import blp as wallet
 
     families = [blueprint_for(family) for family in registry.families()]
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
                       cnpj_lookup, products, customers, services, vehicles, drivers, *families,
-                      inutilizacao,
+                      inutilizacao, rural,
                       solicitacoes, mail_preferences):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)

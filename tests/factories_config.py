@@ -35,11 +35,18 @@ def _ca() -> CertificateAuthority:
 
 
 def a1_base64(
-    *, cnpj: str = CNPJ, password: str = "senha-a1", days: int = 365, start_days: int = -1
+    *,
+    cnpj: str = CNPJ,
+    password: str = "senha-a1",
+    days: int = 365,
+    start_days: int = -1,
+    cpf: str | None = None,
 ) -> str:
+    """An e-CNPJ A1, or an e-CPF when `cpf` is given (ICP-Brasil otherName 2.16.76.1.3.1)."""
     now = dt.datetime.now(dt.UTC)
+    holder: dict[str, str | None] = {"cnpj": None, "cpf": cpf} if cpf else {"cnpj": cnpj}
     blob = issue_a1(
-        _ca(), cnpj=cnpj, name="EMPRESA TESTE", password=password,
+        _ca(), **holder, name="EMPRESA TESTE", password=password,
         not_before=now + dt.timedelta(days=start_days), not_after=now + dt.timedelta(days=days),
     )  # fmt: skip
     return base64.b64encode(blob).decode()

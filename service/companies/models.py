@@ -95,6 +95,9 @@ class Company(Base):
     reg_estadual_cteos: Mapped[str | None] = mapped_column(String(25), nullable=True)
     regime_especial_nfse: Mapped[int | None] = mapped_column(Integer, nullable=True)
     limite_revisao: Mapped[Decimal | None] = mapped_column(Numeric(4, 3), nullable=True)
+    # Rural producer (issue 18): `PRODUTOR_RURAL` or null; a CPF issuer is always rural.
+    contexto_fiscal: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    propriedades: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
 
     @property
     def has_csc(self) -> bool:

@@ -32,7 +32,13 @@ class CertificateStatusSchema(ma.Schema):
     emissor = ma.fields.String(allow_none=True)
     numero_serie = ma.fields.String(allow_none=True)
     cnpj = ma.fields.String(allow_none=True)
-    cnpj_confere_com_emitente = ma.fields.Boolean()
+    cnpj_confere_com_emitente = ma.fields.Boolean(
+        allow_none=True, metadata={"description": "Null para produtor pessoa física (e-CPF)."}
+    )
+    cpf = ma.fields.String(allow_none=True, metadata={"description": "CPF do titular (e-CPF)."})
+    cpf_confere_com_emitente = ma.fields.Boolean(
+        allow_none=True, metadata={"description": "e-CPF: o CPF confere com o do produtor."}
+    )
     validade = ma.fields.String(allow_none=True, metadata={"format": "date"})
     dias_restantes = ma.fields.Integer(allow_none=True)
     problemas = ma.fields.List(ma.fields.String())
@@ -45,6 +51,12 @@ class IssuerRecordSchema(_Open):
     id = ma.fields.String()
     codigo = ma.fields.String(metadata={"example": "DEMO"})
     cnpj = ma.fields.String(allow_none=True)
+    cpf = ma.fields.String(
+        allow_none=True, metadata={"description": "Produtor rural pessoa física: CPF, sem CNPJ."}
+    )
+    contexto_fiscal = ma.fields.String(
+        allow_none=True, metadata={"description": "PRODUTOR_RURAL ou null."}
+    )
     razao_social = ma.fields.String(allow_none=True)
     uf = ma.fields.String(allow_none=True)
     crt = ma.fields.Integer(allow_none=True)

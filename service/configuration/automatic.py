@@ -24,7 +24,8 @@ from engine.defaults import AUTO_PRIORITY, AUTO_TAG
 from engine.packs import iter_packs
 from engine.rules import Rule, RuleOrigin, RuleType
 from service.companies.models import Company
-from service.configuration import rules
+from service.configuration import automatic_rural, rules
+from service.rural.context import is_natural_person, is_rural
 
 PIS_COFINS = {
     "presumido": (Decimal("0.65"), Decimal("3.00")),  # cumulative, Lei 9.718/1998
@@ -205,13 +206,47 @@ def _ensure_rule(
     out.atualizados[kind.entidade] += 1
 
 
+def _contributions(company: Company, regime: str | None) -> dict[str, Any]:
+    """PIS/COFINS of a legal person's regime (empty while `apuracao` is unknown: the regular
+    rules' notice already asks for it)."""
+    if company.crt in (1, 2, 4):
+        return {"cst_pis": "49", "cst_cofins": "49"}
+    if regime in PIS_COFINS:
+        pis, cofins = PIS_COFINS[regime]
+        return {"cst_pis": "01", "aliq_pis": pis, "cst_cofins": "01", "aliq_cofins": cofins}
+    return {}
+
+
+def _rural(company: Company, out: Outcome) -> None:
+    """The producer's nature and its 5101/6101 rules (`automatic_rural`)."""
+    body = automatic_rural.nature_body(company)
+    nature = rules.find_nature(company, automatic_rural.NATURE_CODE)
+    if nature is None:
+        nature = rules.create_nature(company, body, tags=[AUTO_TAG])
+        out.criados["naturezas"] += 1
+    internal = None
+    if company.crt not in (1, 2, 4):
+        internal = internal_icms_rate(company.uf or "", date.today())
+        if internal is None:
+            out.avisos.append(f"Alíquota interna de ICMS de {company.uf} ausente no pacote global.")
+    contributions = _contributions(company, out.regime)
+    for rule in automatic_rural.tax_bodies(company, nature.id, internal, contributions):
+        _ensure_rule(company, rules.TAX, rule, out)
+
+
 def run(company: Company, apuracao: str | None = None) -> Outcome:
-    """Generate what is missing; never deletes, never duplicates."""
+    """Generate what is missing; never deletes, never duplicates. A natural-person producer
+    gets only its own sales (no resale 5102, no NFC-e, no IBS/CBS rule: the engine decides)."""
     if apuracao and company.crt == 3:
         company.apuracao = apuracao
     out = Outcome(crt=company.crt, regime=_regime(company, apuracao))
     if company.crt is None:
         out.avisos.append("Informe o CRT do emitente para gerar regras automáticas.")
+        return out
+    if is_rural(company):
+        _rural(company, out)
+    if is_natural_person(company):
+        out.avisos.append(automatic_rural.NO_IVA_RULE)
         return out
     for nature in NATURES:
         if rules.find_nature(company, str(nature["codigo"])) is None:

@@ -102,20 +102,6 @@ class Validate(MethodView):
         return data
 
 
-def _automatic_answer(outcome: automatic.Outcome, company: Any) -> dict[str, Any]:
-    state = overview.build(company)
-    return {
-        "crt": outcome.crt,
-        "regime": outcome.regime,
-        "criados": outcome.criados,
-        "atualizados": outcome.atualizados,
-        "regras_automaticas_desativadas": outcome.desativadas,
-        "avisos": outcome.avisos,
-        "configuracao_fiscal_percentual": state["configuracao_fiscal_percentual"],
-        "pronta_para_emitir": state["pronta_para_emitir"],
-    }
-
-
 @blp.route("/automatica")
 class Automatic(MethodView):
     @requires(Scope.CONFIGURAR)
@@ -127,7 +113,7 @@ class Automatic(MethodView):
         """Generate natures, `[Auto]` tax rules and the IBS/CBS rule; idempotent."""
         company = resolve_company()
         outcome = automatic.run(company, body.get("apuracao"))
-        answer = _automatic_answer(outcome, company)
+        answer = overview.automatic_answer(outcome, company)
         _commit()
         return answer
 
@@ -152,7 +138,7 @@ class Issuer(MethodView):
         company = issuer.create(current_credential(), body)
         answer: dict[str, Any] = {"empresa": company.codigo, "avisos": []}
         if body.get("config_automatica", True):
-            automatic_answer = _automatic_answer(automatic.run(company), company)
+            automatic_answer = overview.automatic_answer(automatic.run(company), company)
             answer.update(configuracao_automatica=automatic_answer,
                           avisos=automatic_answer["avisos"])  # fmt: skip
         answer["emitente"] = issuer.render(company)
@@ -169,7 +155,7 @@ class Issuer(MethodView):
         company = issuer.update(resolve_company(), dict(body))
         answer: dict[str, Any] = {"avisos": []}
         if body.get("config_automatica", True) and company.crt is not None:
-            automatic_answer = _automatic_answer(automatic.run(company), company)
+            automatic_answer = overview.automatic_answer(automatic.run(company), company)
             answer.update(configuracao_automatica=automatic_answer,
                           avisos=automatic_answer["avisos"])  # fmt: skip
         state = overview.build(company)
@@ -224,7 +210,7 @@ class CertificateView(MethodView):
             upload = _upload()
             certificate.install(company, upload)
         except CertificateRejected as exc:
-            raise ApiError(exc.code) from None
+            raise ApiError(exc.code, exc.message) from None
         state = certificate.status(company)
         _commit()
         problems: list[str] = state["problemas"]  # type: ignore[assignment]

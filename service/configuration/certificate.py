@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from cryptography import x509
 from sqlalchemy import select
 
-from documents.certificates import A1Certificate, holder_ids, load_pkcs12
+from documents.certificates import A1Certificate, HolderIds, holder_ids, load_pkcs12
 from documents.errors import CertificateError
 from service import runtime
 from service.brazil.documents import cnpj_root
@@ -26,6 +26,7 @@ from service.configuration.errors import CertificateRejected
 from service.configuration.models import Certificate
 from service.db import utcnow
 from service.ids import new_id
+from service.rural.context import is_natural_person
 
 EXPIRY_WARNING_DAYS = 30
 """Spec: status `vence_em_breve` at 30 days or fewer."""
@@ -59,10 +60,23 @@ def _check(a1: A1Certificate, company: Company, now: datetime) -> x509.Certifica
         raise CertificateRejected("CERTIFICADO_VENCIDO", "certificado vencido")
     if now < cert.not_valid_before_utc:
         raise CertificateRejected("CERTIFICADO_INVALIDO", "certificado ainda não é válido")
-    holder = holder_ids(cert).cnpj
-    if holder is None or cnpj_root(holder) != cnpj_root(company.cnpj or ""):
+    if not holder_matches(holder_ids(cert), company):
+        if is_natural_person(company):
+            raise CertificateRejected(
+                "CERTIFICADO_DIVERGENTE",
+                "certificado de outro titular",
+                "O CPF do e-CPF (OID 2.16.76.1.3.1) difere do CPF do produtor.",
+            )
         raise CertificateRejected("CERTIFICADO_DIVERGENTE", "certificado de outro CNPJ")
     return cert
+
+
+def holder_matches(ids: HolderIds, company: Company) -> bool:
+    """A CNPJ issuer signs with an e-CNPJ of its root (a branch may use the head office's); a
+    natural-person producer (CPF, no CNPJ) signs with the e-CPF of that same CPF."""
+    if is_natural_person(company):
+        return ids.cpf is not None and ids.cpf == company.cpf
+    return ids.cnpj is not None and cnpj_root(ids.cnpj) == cnpj_root(company.cnpj or "")
 
 
 def _name(name: x509.Name) -> str:
@@ -122,8 +136,10 @@ def status(company: Company | None, now: datetime | None = None) -> dict[str, ob
         return _absent()
     now = now or utcnow()
     days = (record.valido_ate - now).days
-    matches = record.cnpj is not None and cnpj_root(record.cnpj) == cnpj_root(company.cnpj or "")  # type: ignore[union-attr]
-    problems, codes = _problems(days, matches)
+    assert company is not None  # a record is only found for a company
+    natural = is_natural_person(company)
+    matches = holder_matches(HolderIds(cnpj=record.cnpj, cpf=record.cpf), company)
+    problems, codes = _problems(days, matches, natural)
     state = "vencido" if days < 0 else ("vence_em_breve" if days <= EXPIRY_WARNING_DAYS else "ok")
     state = "invalido" if not matches else state
     return {
@@ -133,7 +149,9 @@ def status(company: Company | None, now: datetime | None = None) -> dict[str, ob
         "emissor": record.emissor,
         "numero_serie": record.numero_serie,
         "cnpj": record.cnpj,
-        "cnpj_confere_com_emitente": matches,
+        "cnpj_confere_com_emitente": None if natural else matches,
+        "cpf": record.cpf,
+        "cpf_confere_com_emitente": matches if natural else None,
         "validade": record.valido_ate.date().isoformat(),
         "dias_restantes": days,
         "problemas": problems,
@@ -141,7 +159,7 @@ def status(company: Company | None, now: datetime | None = None) -> dict[str, ob
     }
 
 
-def _problems(days: int, matches: bool) -> tuple[list[str], list[str]]:
+def _problems(days: int, matches: bool, natural: bool) -> tuple[list[str], list[str]]:
     problems: list[str] = []
     codes: list[str] = []
     if days < 0:
@@ -151,7 +169,11 @@ def _problems(days: int, matches: bool) -> tuple[list[str], list[str]]:
         problems.append(f"Certificado vence em {days} dias.")
         codes.append("CERTIFICADO_VENCE_EM_BREVE")
     if not matches:
-        problems.append("CNPJ do certificado difere do emitente.")
+        problems.append(
+            "CPF do e-CPF difere do produtor."
+            if natural
+            else "CNPJ do certificado difere do emitente."
+        )
         codes.append("CERTIFICADO_DIVERGENTE")
     return problems, codes
 
@@ -160,6 +182,7 @@ def _absent() -> dict[str, object]:
     return {
         "status": "ausente", "valido": False, "titular": None, "emissor": None,
         "numero_serie": None, "cnpj": None, "cnpj_confere_com_emitente": False,
+        "cpf": None, "cpf_confere_com_emitente": False,
         "validade": None, "dias_restantes": None,
         "problemas": ["Nenhum certificado A1 enviado."], "codigos": ["CERTIFICADO_AUSENTE"],
     }  # fmt: skip

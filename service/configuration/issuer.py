@@ -47,6 +47,8 @@ def render(company: Company) -> dict[str, Any]:
         origem_dados=dict(company.origem_dados or {}),
         confirmado_em=company.confirmado_em,
         ambiente=company.ambiente,
+        cpf=company.cpf,
+        contexto_fiscal=company.contexto_fiscal,
         modulos=list(company.modulos),
         ativo=company.ativo,
     )
@@ -147,6 +149,8 @@ def update(company: Company, body: dict[str, Any]) -> Company:
         if name in body or (name == "ie" and "uf" in body and merged.get("ie")):
             body[name] = merged[name]
     _check_confirmation(body)
+    if "cnpj" in body and company.cpf and not company.cnpj:
+        raise field_error("cnpj", "Produtor pessoa física (CPF) não recebe CNPJ: é outro emitente.")
     if "cnpj" in body and body["cnpj"][:8] != (company.cnpj or body["cnpj"])[:8]:
         raise field_error("cnpj", "Não é possível trocar a raiz do CNPJ de um emitente.")
     _check_code_free(company, body.get("codigo"))

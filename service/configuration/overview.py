@@ -10,8 +10,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from service.brazil.ie import EXEMPT
 from service.companies.models import Company
 from service.configuration import certificate, issuer, readiness, rules
+from service.rural.context import is_natural_person
 
 REQUIRED_ISSUER_FIELDS = ("cnpj", "razao_social", "uf", "ie", "crt", "cep", "logradouro",
                           "numero", "bairro", "municipio", "cod_municipio")  # fmt: skip
@@ -24,8 +26,18 @@ STEPS = (
 )
 
 
+def required_issuer_fields(company: Company) -> tuple[str, ...]:
+    """A natural-person rural producer is identified by CPF + IE instead of a CNPJ."""
+    if is_natural_person(company):
+        return tuple("cpf" if name == "cnpj" else name for name in REQUIRED_ISSUER_FIELDS)
+    return REQUIRED_ISSUER_FIELDS
+
+
 def _issuer_step(company: Company) -> tuple[str, list[str]]:
-    missing = [name for name in REQUIRED_ISSUER_FIELDS if getattr(company, name) in (None, "")]
+    fields = required_issuer_fields(company)
+    missing = [name for name in fields if getattr(company, name) in (None, "")]
+    if is_natural_person(company) and company.ie == EXEMPT and "ie" not in missing:
+        missing.append("ie")  # the producer's CPF must be linked to a state registration
     if missing:
         return "incompleto", [f"Emitente: preencha {', '.join(missing)}."]
     return "configurado", []
@@ -105,3 +117,19 @@ def build(company: Company) -> dict[str, Any]:
         "totais": {"naturezas": results["natureza"][2], "regras_tributacao": results[
             "tributacao"][2], "regras_iva": results["iva"][2]},
     }  # fmt: skip
+
+
+def automatic_answer(outcome: Any, company: Company) -> dict[str, Any]:
+    """The answer of an automatic configuration (an `automatic.Outcome`) with the overview's
+    percentage and readiness after it; shared by the issuer and rural producer routes."""
+    state = build(company)
+    return {
+        "crt": outcome.crt,
+        "regime": outcome.regime,
+        "criados": outcome.criados,
+        "atualizados": outcome.atualizados,
+        "regras_automaticas_desativadas": outcome.desativadas,
+        "avisos": outcome.avisos,
+        "configuracao_fiscal_percentual": state["configuracao_fiscal_percentual"],
+        "pronta_para_emitir": state["pronta_para_emitir"],
+    }
