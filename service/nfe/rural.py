@@ -1,8 +1,8 @@
 """The rural producer as an NF-e issuer: its fiscal context and what it changes in issuance.
 
 A natural person (CPF and no CNPJ) issuing NF-e is always a rural producer (Ajuste SINIEF
-09/2017, tax_domain.md §6); a legal person is one when its `contexto_fiscal` says so. Every
-reader of the context goes through `fiscal_context`, so the rule lives in one place.
+09/2017, tax_domain.md §6); a legal person is one when its `contexto_fiscal` says so. The rule
+lives in `service.rural.context`; issuance reads it through `fiscal_context`.
 """
 
 from __future__ import annotations
@@ -12,25 +12,16 @@ from typing import Any
 from documents.nfe.model import Modelo
 from engine.context import RURAL_CONTEXT
 from service.errors import invalid_field
+from service.rural.context import is_natural_person as is_natural_person
+from service.rural.context import is_rural as is_rural
 
 PRODUCER_SERIES = range(920, 970)
 """Series a natural-person producer issues NF-e with (NT 2018.001: 920 to 969)."""
 
 
 def fiscal_context(company: Any) -> str | None:
-    """`PRODUTOR_RURAL` for a rural producer, else the company's own context (None)."""
-    declared = getattr(company, "contexto_fiscal", None)
-    natural_person = bool(getattr(company, "cpf", None)) and not getattr(company, "cnpj", None)
-    return declared or (RURAL_CONTEXT if natural_person else None)
-
-
-def is_rural(company: Any) -> bool:
-    return fiscal_context(company) == RURAL_CONTEXT
-
-
-def is_natural_person(company: Any) -> bool:
-    """Issues with `emit/CPF` (the key pads the CPF with three zeros)."""
-    return not getattr(company, "cnpj", None) and bool(getattr(company, "cpf", None))
+    """`PRODUTOR_RURAL` for a rural producer (`service.rural.context`), else None."""
+    return RURAL_CONTEXT if is_rural(company) else None
 
 
 def issuer_registration(company: Any) -> str:
