@@ -30,12 +30,21 @@ _ZERO, _HUNDRED = Decimal(0), Decimal(100)
 RATE, AMOUNT, TEXT, FLAG, RATES = "taxa", "valor", "texto", "booleano", "taxas"
 """Kinds of result fields: a percentage 0–100 as decimal text; a non-negative money amount as
 decimal text; a code or note as text; a JSON boolean; a map of component → percentage."""
+BASIS = "fundamento"
+"""The legal basis of a benefit: an object with the tax_domain.md §6 schema."""
+BASIS_REQUIRED = ("instrumento", "uf", "tipo_beneficio")
+BASIS_OPTIONAL = ("cbenef", "cst_icms", "percentual", "condicoes", "vigencia", "url_ou_doe",
+                  "verificado_por", "verificado_em")  # fmt: skip
+BENEFIT_KINDS = frozenset({"isencao", "reducao_bc", "diferimento", "suspensao",
+                           "credito_presumido"})  # fmt: skip
+"""`tipo_beneficio` (tax_domain.md §6: isenção, redução BC, diferimento, suspensão, crédito
+presumido), written without accents as every code of the rule vocabulary."""
 
 Field = tuple[str, frozenset[str]]
 """(kind, allowed values; empty = any value of the kind)."""
 
 _ANY: frozenset[str] = frozenset()
-_PLAIN: dict[str, Field] = {kind: (kind, _ANY) for kind in (RATE, AMOUNT, TEXT, FLAG, RATES)}
+_PLAIN: dict[str, Field] = {kind: (kind, _ANY) for kind in (RATE, AMOUNT, TEXT, FLAG, RATES, BASIS)}
 """One tuple per kind without choices, so the hot check can compare by identity."""
 _ANY_TEXT, _ANY_RATE = _PLAIN[TEXT], _PLAIN[RATE]
 _PLACES = frozenset(INCIDENCE_PLACES)
@@ -58,7 +67,7 @@ _IBS_CBS = _fields(
 )  # fmt: skip
 _RURAL = _fields(
     tratamento=TEXT, cst_icms=TEXT, csosn=TEXT, p_dif=RATE, red_bc=RATE, cbenef=TEXT,
-    fundamento=TEXT,
+    fundamento=BASIS,
 )  # fmt: skip
 
 RESULT_FIELDS: Mapping[RuleType, Mapping[str, Field]] = {
@@ -190,8 +199,25 @@ def _rates(rule: Rule, name: str, raw: Any) -> None:
         decimal_field(rule.id, f"{name}.{component}", rate, f"resultado.{name}.{component}")
 
 
+def _basis(rule: Rule, name: str, raw: Any) -> None:
+    """`instrumento`, `uf` and `tipo_beneficio` required, the other §6 keys allowed."""
+    if not isinstance(raw, dict):
+        raise _error(rule, name, "deve ser um objeto {instrumento, uf, tipo_beneficio, ...} "
+                     "(tax_domain §6), não um texto")  # fmt: skip
+    for key in BASIS_REQUIRED:
+        if not isinstance(raw.get(key), str) or not raw[key].strip():
+            raise _error(rule, f"{name}.{key}", "obrigatório (texto)")
+    unknown = sorted(set(raw) - set(BASIS_REQUIRED) - set(BASIS_OPTIONAL))
+    if unknown:
+        raise _error(rule, f"{name}.{unknown[0]}", "campo desconhecido; use "
+                     f"{', '.join(BASIS_REQUIRED + BASIS_OPTIONAL)}")  # fmt: skip
+    if raw["tipo_beneficio"] not in BENEFIT_KINDS:
+        raise _error(rule, f"{name}.tipo_beneficio",
+                     f"deve ser um de: {', '.join(sorted(BENEFIT_KINDS))}")  # fmt: skip
+
+
 _CHECKS: dict[str, Callable[[Rule, str, Any], None]] = {
-    RATE: _rate, AMOUNT: _amount, TEXT: _text, FLAG: _flag, RATES: _rates,
+    RATE: _rate, AMOUNT: _amount, TEXT: _text, FLAG: _flag, RATES: _rates, BASIS: _basis,
 }  # fmt: skip
 
 

@@ -21,6 +21,14 @@ def is_normal(resultado: Mapping[str, Any]) -> bool:
     return bool(resultado.get("tratamento", NORMAL) == NORMAL)
 
 
+def basis_text(resultado: Mapping[str, Any]) -> str:
+    """The decision's reason: the benefit's legal instrument (and UF), or the normal regime."""
+    basis = resultado.get("fundamento")
+    if isinstance(basis, Mapping):
+        return f"{basis.get('instrumento')} ({basis.get('uf')}, {basis.get('tipo_beneficio')})"
+    return "tratamento normal"
+
+
 def apply_benefit(spec: IcmsSpec, resultado: Mapping[str, Any]) -> IcmsSpec:
     """The tax rule's ICMS spec with the benefit's fields taking precedence."""
     if not resultado.get("fundamento"):

@@ -13,7 +13,7 @@ from engine.calculators import opt_decimal, opt_text
 from engine.calculators.ibs_cbs import goods_base
 from engine.calculators.icms import IcmsSpec, compute_icms, spec_from_result
 from engine.calculators.pis_cofins import compute_pis_cofins
-from engine.calculators.rural import apply_benefit, is_normal
+from engine.calculators.rural import apply_benefit, basis_text, is_normal
 from engine.context import Item
 from engine.errors import MissingValueError
 from engine.facts import Facts
@@ -152,7 +152,7 @@ def _rural(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
         if res.winner is None:
             continue
         result = res.winner.rule.resultado
-        run.use(res, tipo.value, n, motivo=str(result.get("fundamento", "tratamento normal")))
+        run.use(res, tipo.value, n, motivo=basis_text(result))
         if tipo is RuleType.RURAL_ICMS and is_normal(result):
             return spec
         return apply_benefit(spec, result)

@@ -55,7 +55,14 @@ DEFERRAL = {
         "tratamento": "DIFERIMENTO",
         "cst_icms": "51",
         "p_dif": "100.00",
-        "fundamento": "RICMS/SP art. 350 (diferimento da soja em grão); verificado em 2026-11-20",
+        "fundamento": {
+            "instrumento": "RICMS/SP art. 350 (diferimento da soja em grão)",
+            "uf": "SP",
+            "tipo_beneficio": "diferimento",
+            "cst_icms": "51",
+            "percentual": "100",
+            "verificado_em": "2026-11-20",
+        },
     },
     "vigencia_inicio": "2026-01-01",
     "versao": "1",
@@ -258,6 +265,17 @@ def test_benefit_rules_without_fundamento_are_refused(app, sim, server):
         error = answer.json()["error"]
         assert error["code"] == "VALIDATION_ERROR"
         assert "resultado.fundamento" in {e["field"] for e in error["errors"]}
+        rule["resultado"]["fundamento"] = "RICMS/SP art. 350"  # a text, not the §6 schema
+        refused = requests.post(f"{server}/configuracao-fiscal/regras-base", json=rule,
+                                headers=ready.headers, timeout=30)  # fmt: skip
+        assert refused.status_code == 422
+        assert refused.json()["error"]["errors"][0]["field"] == "resultado.fundamento"
+        rule["resultado"]["fundamento"] = {"instrumento": "RICMS/SP art. 350", "uf": "SP"}
+        incomplete = requests.post(f"{server}/configuracao-fiscal/regras-base", json=rule,
+                                   headers=ready.headers, timeout=30)  # fmt: skip
+        assert incomplete.json()["error"]["errors"][0]["field"] == (
+            "resultado.fundamento.tipo_beneficio"
+        )
 
 
 def test_preview_and_validate_explain_the_rural_decisions(app, sim, server):
@@ -326,7 +344,9 @@ def test_a_benefit_citing_an_unconfirmed_instrument_needs_review(app, sim, serve
     rule["resultado"] = {
         "cst_icms": "20", "red_bc": "60.00", "requer_revisao": True,
         "motivo": "vigência do Conv. ICMS 100/97 após 2025-12-31 não confirmada",
-        "fundamento": "Convênio ICMS 100/97 cl. 1ª, I; Conv. 26/21 (até 2025-12-31)",
+        "fundamento": {"instrumento": "Convênio ICMS 100/97 cl. 1ª, I; Conv. 26/21",
+                       "uf": "SP", "tipo_beneficio": "reducao_bc",
+                       "vigencia": "até 2025-12-31"},
     }  # fmt: skip
     created = requests.post(f"{server}/configuracao-fiscal/regras-base", json=rule,
                             headers=ready.headers, timeout=30)  # fmt: skip

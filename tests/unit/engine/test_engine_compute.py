@@ -31,6 +31,9 @@ TRIB = company_rule("trib", criterios={"crt": "3"}, resultado={
     "cst_cofins": "01", "aliq_cofins": "7.60"})  # fmt: skip
 
 
+PR_DEFERRAL = {"instrumento": "RICMS/PR Anexo VIII", "uf": "PR", "tipo_beneficio": "diferimento"}
+
+
 @cache
 def global_rules() -> RuleSet:
     return load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
@@ -117,7 +120,7 @@ def test_rural_deferral_benefit() -> None:
     # RURAL_BENEFICIO with CST 51 and 100 % deferral: nothing due, cBenef reported
     benefit = company_rule("rural.dif", RuleType.RURAL_BENEFICIO, criterios={"ncm_prefixo": "1201"},
                            resultado={"cst_icms": "51", "p_dif": "100", "cbenef": "PR830001",
-                                      "fundamento": "RICMS/PR Anexo VIII"})  # fmt: skip
+                                      "fundamento": PR_DEFERRAL})  # fmt: skip
     ctx = make_ctx(empresa=Company(crt=3, uf="PR", contexto="PRODUTOR_RURAL"),
                    contraparte=Counterpart(uf="PR"),
                    itens=(Item(1, D("10"), D("150.00"), ncm="12019000", origem="0"),))  # fmt: skip

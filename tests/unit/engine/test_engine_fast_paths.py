@@ -426,13 +426,21 @@ def test_per_item_specs_are_not_mixed_up_by_the_rate_cache() -> None:
         "rural.red",
         benefit,
         criterios={"ncm_prefixo": "1201"},
-        resultado={"cst_icms": "20", "red_bc": "10", "fundamento": "x"},
+        resultado={
+            "cst_icms": "20",
+            "red_bc": "10",
+            "fundamento": {"instrumento": "x", "uf": "PR", "tipo_beneficio": "reducao_bc"},
+        },
     )
     deferred = company_rule(
         "rural.dif",
         benefit,
         criterios={"ncm_prefixo": "1005"},
-        resultado={"cst_icms": "51", "p_dif": "50", "fundamento": "y"},
+        resultado={
+            "cst_icms": "51",
+            "p_dif": "50",
+            "fundamento": {"instrumento": "y", "uf": "PR", "tipo_beneficio": "diferimento"},
+        },
     )
     rate = company_rule(
         "pr.interna",

@@ -36,7 +36,13 @@ def test_taxed_without_rate_is_missing() -> None:
 def test_benefit_overrides_treatment() -> None:
     spec = IcmsSpec(cst="00", aliquota=D("18"))
     out = apply_benefit(
-        spec, {"cst_icms": "51", "p_dif": "100", "cbenef": "PR830001", "fundamento": "RICMS/PR"}
+        spec,
+        {
+            "cst_icms": "51",
+            "p_dif": "100",
+            "cbenef": "PR830001",
+            "fundamento": {"instrumento": "RICMS/PR", "uf": "PR", "tipo_beneficio": "diferimento"},
+        },
     )
     assert (out.cst, out.p_dif, out.cbenef, out.aliquota) == ("51", D("100"), "PR830001", D("18"))
 
