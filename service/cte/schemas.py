@@ -10,7 +10,7 @@ from documents.errors import AccessKeyError
 from documents.keys import AccessKey
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized, digits
-from service.issuance.schemas import EventSchema
+from service.issuance.schemas import EventSchema, KeyedDocumentSchema
 from service.nfe.events_blueprint import LENGTH, CancelRequestSchema
 from service.nfe.schemas import CodeOr, InlineCustomerSchema
 from service.validators import (
@@ -244,27 +244,12 @@ class CteLinksSchema(ma.Schema):
     dacte = ma.fields.String(allow_none=True)
 
 
-class CteDocumentSchema(ma.Schema):
+class CteDocumentSchema(KeyedDocumentSchema):
     """The CT-e as issuance, GET and list answer it (`family.render`); for the docs."""
 
-    id = ma.fields.String(metadata={"example": "cte_0123456789abcdef01234567"})
-    status = ma.fields.String()
-    pedido = ma.fields.String()
-    modelo = ma.fields.String()
-    ambiente = ma.fields.String()
-    numero = ma.fields.Integer(allow_none=True)
-    serie = ma.fields.Integer(allow_none=True)
-    chave = ma.fields.String(allow_none=True)
-    protocolo = ma.fields.String(allow_none=True)
     cfop = ma.fields.String(allow_none=True)
     valor_prestacao = ma.fields.String(allow_none=True)
-    sefaz_code = ma.fields.String(allow_none=True)
-    sefaz_mensagem = ma.fields.String(allow_none=True)
     links = ma.fields.Nested(CteLinksSchema)
-    criado_em = ma.fields.String(allow_none=True)
-    autorizado_em = ma.fields.String(allow_none=True)
-    cancelado_em = ma.fields.String(allow_none=True)
-    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
 
 
 class CteOsDocumentSchema(CteDocumentSchema):

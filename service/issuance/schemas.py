@@ -85,3 +85,24 @@ class FamilyPreviewSchema(ma.Schema):
     violacoes = ma.fields.List(ma.fields.Dict())
     dps_validacao = ma.fields.List(ma.fields.Dict())
     qtd_documentos = ma.fields.Integer(metadata={"description": "MDF-e: documentos listados."})
+
+
+class KeyedDocumentSchema(ma.Schema):
+    """What every SEFAZ family's resource shows (CT-e, CT-e OS, MDF-e add their own
+    members and `links`); for the docs."""
+
+    id = ma.fields.String()
+    status = ma.fields.String()
+    pedido = ma.fields.String()
+    modelo = ma.fields.String()
+    ambiente = ma.fields.String()
+    numero = ma.fields.Integer(allow_none=True)
+    serie = ma.fields.Integer(allow_none=True)
+    chave = ma.fields.String(allow_none=True)
+    protocolo = ma.fields.String(allow_none=True)
+    sefaz_code = ma.fields.String(allow_none=True)
+    sefaz_mensagem = ma.fields.String(allow_none=True)
+    criado_em = ma.fields.String(allow_none=True)
+    autorizado_em = ma.fields.String(allow_none=True)
+    cancelado_em = ma.fields.String(allow_none=True)
+    eventos = ma.fields.List(ma.fields.Nested(EventSchema))

@@ -11,7 +11,7 @@ from service.brazil import geo
 from service.brazil.vehicles import normalize_plate
 from service.configuration.fields import CompanySelector, Normalized
 from service.cte.schemas import NfeKey
-from service.issuance.schemas import EventSchema
+from service.issuance.schemas import EventSchema, KeyedDocumentSchema
 from service.nfe.events_blueprint import CancelRequestSchema
 from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text
 
@@ -160,28 +160,13 @@ class MdfeLinksSchema(ma.Schema):
     damdfe = ma.fields.String(allow_none=True)
 
 
-class MdfeDocumentSchema(ma.Schema):
+class MdfeDocumentSchema(KeyedDocumentSchema):
     """The MDF-e as issuance, GET and list answer it (`family.render`); for the docs."""
 
-    id = ma.fields.String(metadata={"example": "mdfe_0123456789abcdef01234567"})
-    status = ma.fields.String()
-    pedido = ma.fields.String()
-    modelo = ma.fields.String()
-    ambiente = ma.fields.String()
-    numero = ma.fields.Integer(allow_none=True)
-    serie = ma.fields.Integer(allow_none=True)
-    chave = ma.fields.String(allow_none=True)
-    protocolo = ma.fields.String(allow_none=True)
     qtd_documentos = ma.fields.Integer()
     documentos = ma.fields.List(ma.fields.Dict())
     condutores = ma.fields.List(ma.fields.Dict())
-    sefaz_code = ma.fields.String(allow_none=True)
-    sefaz_mensagem = ma.fields.String(allow_none=True)
     links = ma.fields.Nested(MdfeLinksSchema)
-    criado_em = ma.fields.String(allow_none=True)
-    autorizado_em = ma.fields.String(allow_none=True)
-    cancelado_em = ma.fields.String(allow_none=True)
-    eventos = ma.fields.List(ma.fields.Nested(EventSchema))
 
 
 class MdfeRegisteredEventSchema(MdfeDocumentSchema):
