@@ -15,7 +15,8 @@ from service.nfe import rural, taxes
 
 
 def company(**fields: Any) -> Any:
-    values = {"cnpj": None, "cpf": None, "codigo": "E1", "exige_ibs_cbs": False}
+    values = {"cnpj": None, "cpf": None, "codigo": "E1", "exige_ibs_cbs": False,
+              "contexto_fiscal": None}  # fmt: skip
     values.update(fields)
     return SimpleNamespace(**values)
 
