@@ -11,22 +11,18 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from lxml import etree
 
-from documents._format import timestamp
 from documents.cte.builder import LAYOUT_VERSION
 from documents.errors import InvalidDocumentDataError
+from documents.events.dfe import bounded_text, write_event
 from documents.keys import AccessKey
-from documents.layout import layout_for, write
-from documents.localtime import issuer_time
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.signing import XmlSigner
-from documents.ufs import UF_BY_CODE
 
 CANCEL, CCE, DISAGREEMENT = "110111", "110110", "610110"
 EVENT_SCHEMA = "cte/4.00/eventoCTe"
@@ -94,31 +90,16 @@ def event_id(event_type: str, key: AccessKey, sequence: int) -> str:
     return f"ID{event_type}{key.text}{sequence:03d}"
 
 
-def _text(field: str, value: str, low: int, high: int) -> str:
-    text = re.sub(r"\s+", " ", value).strip()
-    if not low <= len(text) <= high:
-        raise InvalidDocumentDataError(
-            field, f"precisa de {low} a {high} caracteres, recebeu {len(text)}"
-        )
-    return text
-
-
 def _event(header: CteEventHeader, event_type: str, detail: Mapping[str, object]) -> BuiltCteEvent:
     if header.key.modelo not in (57, 67):
         raise InvalidDocumentDataError("chCTe", "a chave não é de um CT-e (57) nem CT-e OS (67)")
     reference_id = event_id(event_type, header.key, header.sequence)
-    detail_element = write(layout_for(DETAIL_SCHEMAS[event_type]), detail)
-    uf = UF_BY_CODE.get(header.key.cuf, str(header.key.cuf))
-    author = "CPF" if len(header.author) == 11 else "CNPJ"
-    info = {
-        "@Id": reference_id, "cOrgao": f"{header.key.cuf:02d}", "tpAmb": header.tp_amb.value,
-        author: header.author, "chCTe": header.key.text,
-        "dhEvento": timestamp(issuer_time(uf, header.occurred_at), "dhEvento"),
-        "tpEvento": event_type, "nSeqEvento": str(header.sequence),
-        "detEvento": {"@versaoEvento": LAYOUT_VERSION,
-                      etree.QName(detail_element).localname: detail_element},
-    }  # fmt: skip
-    root = write(layout_for(EVENT_SCHEMA), {"@versao": LAYOUT_VERSION, "infEvento": info})
+    root = write_event(
+        key=header.key, key_tag="chCTe", reference_id=reference_id, tp_amb=header.tp_amb,
+        author=header.author, occurred_at=header.occurred_at, event_type=event_type,
+        sequence=header.sequence, detail=detail,
+        layouts=(EVENT_SCHEMA, DETAIL_SCHEMAS[event_type]), version=LAYOUT_VERSION,
+    )  # fmt: skip
     return BuiltCteEvent(root, reference_id, event_type)
 
 
@@ -129,7 +110,7 @@ def build_cancel(header: CteEventHeader, protocol: str, justification: str) -> B
     if not (protocol.isdigit() and len(protocol) == 15):
         raise InvalidDocumentDataError("nProt", "o protocolo de autorização tem 15 dígitos")
     detail = {"descEvento": "Cancelamento", "nProt": protocol,
-              "xJust": _text("xJust", justification, 15, 255)}  # fmt: skip
+              "xJust": bounded_text("xJust", justification, 15, 255)}  # fmt: skip
     return _event(header, CANCEL, detail)
 
 
@@ -141,9 +122,9 @@ def build_cce(header: CteEventHeader, corrections: tuple[Correction, ...]) -> Bu
         raise InvalidDocumentDataError("infCorrecao", "informe ao menos uma correção")
     groups = [
         {
-            "grupoAlterado": _text("grupoAlterado", c.group, 1, 20),
-            "campoAlterado": _text("campoAlterado", c.field, 1, 20),
-            "valorAlterado": _text("valorAlterado", c.value, 1, 500),
+            "grupoAlterado": bounded_text("grupoAlterado", c.group, 1, 20),
+            "campoAlterado": bounded_text("campoAlterado", c.field, 1, 20),
+            "valorAlterado": bounded_text("valorAlterado", c.value, 1, 500),
             "nroItemAlterado": None if c.item is None else str(c.item),
         }
         for c in corrections
@@ -155,7 +136,7 @@ def build_cce(header: CteEventHeader, corrections: tuple[Correction, ...]) -> Bu
 def build_disagreement(header: CteEventHeader, observation: str) -> BuiltCteEvent:
     """610110 {descEvento, indDesacordoOper 1, xObs 15-255}, authored by the taker."""
     detail = {"descEvento": "Prestacao do Servico em Desacordo", "indDesacordoOper": "1",
-              "xObs": _text("xObs", observation, 15, 255)}  # fmt: skip
+              "xObs": bounded_text("xObs", observation, 15, 255)}  # fmt: skip
     return _event(header, DISAGREEMENT, detail)
 
 

@@ -21,16 +21,14 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from documents._format import timestamp
 from documents.errors import InvalidDocumentDataError
+from documents.events.dfe import bounded_text, write_event
 from documents.keys import AccessKey
-from documents.layout import layout_for, write
-from documents.localtime import issuer_time
 from documents.mdfe.builder import LAYOUT_VERSION, MODEL_MDFE
 from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.signing import XmlSigner
-from documents.ufs import UF_BY_CODE, uf_code
+from documents.ufs import uf_code
 
 CANCEL, CLOSE, ADD_DRIVER = "110111", "110112", "110114"
 EVENT_SCHEMA = "mdfe/3.00/eventoMDFe"
@@ -79,15 +77,6 @@ def event_id(event_type: str, key: AccessKey, sequence: int) -> str:
     return f"ID{event_type}{key.text}{sequence:02d}"
 
 
-def _text(field: str, value: str, low: int, high: int) -> str:
-    text = re.sub(r"\s+", " ", value).strip()
-    if not low <= len(text) <= high:
-        raise InvalidDocumentDataError(
-            field, f"precisa de {low} a {high} caracteres, recebeu {len(text)}"
-        )
-    return text
-
-
 def _protocol(protocol: str) -> str:
     if not (protocol.isdigit() and len(protocol) == 15):
         raise InvalidDocumentDataError("nProt", "o protocolo de autorização tem 15 dígitos")
@@ -102,18 +91,12 @@ def _event(
     if not 1 <= header.sequence <= MAX_SEQUENCE:
         raise InvalidDocumentDataError("nSeqEvento", "a sequência do evento vai de 1 a 99")
     reference_id = event_id(event_type, header.key, header.sequence)
-    detail_element = write(layout_for(DETAIL_SCHEMAS[event_type]), detail)
-    uf = UF_BY_CODE.get(header.key.cuf, str(header.key.cuf))
-    author = "CPF" if len(header.author) == 11 else "CNPJ"
-    info = {
-        "@Id": reference_id, "cOrgao": f"{header.key.cuf:02d}", "tpAmb": header.tp_amb.value,
-        author: header.author, "chMDFe": header.key.text,
-        "dhEvento": timestamp(issuer_time(uf, header.occurred_at), "dhEvento"),
-        "tpEvento": event_type, "nSeqEvento": str(header.sequence),
-        "detEvento": {"@versaoEvento": LAYOUT_VERSION,
-                      etree.QName(detail_element).localname: detail_element},
-    }  # fmt: skip
-    root = write(layout_for(EVENT_SCHEMA), {"@versao": LAYOUT_VERSION, "infEvento": info})
+    root = write_event(
+        key=header.key, key_tag="chMDFe", reference_id=reference_id, tp_amb=header.tp_amb,
+        author=header.author, occurred_at=header.occurred_at, event_type=event_type,
+        sequence=header.sequence, detail=detail,
+        layouts=(EVENT_SCHEMA, DETAIL_SCHEMAS[event_type]), version=LAYOUT_VERSION,
+    )  # fmt: skip
     return BuiltMdfeEvent(root, reference_id, event_type)
 
 
@@ -122,7 +105,7 @@ def build_cancel(header: MdfeEventHeader, protocol: str, justification: str) -> 
     if header.sequence != 1:
         raise InvalidDocumentDataError("nSeqEvento", "o cancelamento é sempre o evento 1")
     detail = {"descEvento": "Cancelamento", "nProt": _protocol(protocol),
-              "xJust": _text("xJust", justification, 15, 255)}  # fmt: skip
+              "xJust": bounded_text("xJust", justification, 15, 255)}  # fmt: skip
     return _event(header, CANCEL, detail)
 
 
@@ -148,7 +131,7 @@ def build_add_driver(header: MdfeEventHeader, name: str, cpf: str) -> BuiltMdfeE
     if not re.fullmatch(r"[0-9]{11}", cpf):
         raise InvalidDocumentDataError("CPF", "o CPF do condutor tem 11 dígitos")
     detail = {"descEvento": "Inclusao Condutor",
-              "condutor": {"xNome": _text("xNome", name, 2, 60), "CPF": cpf}}  # fmt: skip
+              "condutor": {"xNome": bounded_text("xNome", name, 2, 60), "CPF": cpf}}  # fmt: skip
     return _event(header, ADD_DRIVER, detail)
 
 

@@ -115,6 +115,8 @@ def verify_authority_signature(
 
 
 def _utc(at: dt.datetime | None) -> dt.datetime:
+    """The instant the signer's certificate must be valid at, in UTC as X.509 validity is
+    written; nothing here is written into a document (those times are the issuer's local)."""
     if at is None:
         return dt.datetime.now(dt.UTC)
     return at.replace(tzinfo=dt.UTC) if at.tzinfo is None else at.astimezone(dt.UTC)
