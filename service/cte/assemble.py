@@ -24,6 +24,7 @@ from service.cte import decide as common
 from service.cte.decide import Decided
 from service.cte.operator import road_os
 from service.errors import invalid_field
+from service.issuance.authority import layout_environment
 from service.nfe.registers import Gaps, Party
 
 ROLES = {
@@ -55,10 +56,6 @@ class Draft:
 
     def numbered(self, *, serie: int, numero: int, cct: str, issued_at: dt.datetime) -> Any:
         return replace(self.data, series=serie, number=numero, cct=cct, issued_at=issued_at)
-
-
-def _environment(ambiente: str) -> cte.TpAmb:
-    return cte.TpAmb.PRODUCAO if ambiente == "PRODUCAO" else cte.TpAmb.HOMOLOGACAO
 
 
 def _place(explicit: dict[str, Any] | None, found: Party | None, role: str) -> cte.Municipality:
@@ -132,7 +129,7 @@ def cte_draft(
     value = Decimal(body["valor_prestacao"])
     shipper, receiver = parties["expedidor"], parties["recebedor"]
     data = cte.CTeData(
-        tp_amb=_environment(ambiente), issued_at=clock.issuer_now(company.uf), series=1,
+        tp_amb=layout_environment(ambiente), issued_at=clock.issuer_now(company.uf), series=1,
         number=1, cct="00000000", cfop=decided.cfop,
         nat_op=body.get("natureza_operacao") or common.NAT_OP, issuer=common.issuer(company),
         start=start, end=end, taker=taker, ind_ie_toma=common.ind_ie(taker_party),
@@ -174,7 +171,7 @@ def cteos_draft(
     servico = body["servico"]
     quantity = servico.get("quantidade")
     data = cte.CTeOSData(
-        tp_amb=_environment(ambiente), issued_at=clock.issuer_now(company.uf), series=1,
+        tp_amb=layout_environment(ambiente), issued_at=clock.issuer_now(company.uf), series=1,
         number=1, cct="00000000", cfop=decided.cfop,
         nat_op=body.get("natureza_operacao") or common.NAT_OP, issuer=common.issuer(company),
         start=start, end=end, taker=common.layout_party(taker, trade_name=True),

@@ -27,7 +27,7 @@ from service.errors import invalid_field
 from service.fiscal.context import issuer as engine_issuer
 from service.fiscal.errors import run_engine
 from service.nfe import taxes
-from service.nfe.assemble import layout_address
+from service.nfe.assemble import issuer_address, layout_address
 from service.nfe.registers import Gaps, Party, resolve_party
 
 NAT_OP = "PRESTACAO DE SERVICO DE TRANSPORTE"
@@ -58,13 +58,11 @@ def check_issuer(company: Company, gaps: Gaps) -> None:
 
 
 def issuer(company: Company) -> cte.Issuer:
-    fields = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf", "cep",
-              "complemento", "telefone")  # fmt: skip
     return cte.Issuer(
         registration=str(company.cnpj),
         ie=str(company.ie),
         name=company.razao_social,
-        address=layout_address({name: getattr(company, name) for name in fields}),
+        address=issuer_address(company),
         crt=cte.Crt(str(company.crt)),
         trade_name=company.nome_fantasia or None,
     )

@@ -27,9 +27,8 @@ from documents.cte.events import (
     prepare_event,
 )
 from documents.cte.wrappers import proc_evento_cte
-from documents.keys import AccessKey
-from documents.nfe.model import TpAmb
 from service.errors import invalid_field
+from service.issuance.authority import layout_environment
 from service.issuance.event_lookup import EventLayout
 from service.issuance.family import EventDraft, EventSpec
 from service.issuance.models import DocumentStatus, EventKind
@@ -54,10 +53,8 @@ FORBIDDEN_FIELDS = frozenset({
 
 
 def _header(draft: EventDraft, author: str) -> CteEventHeader:
-    production = draft.document.ambiente == "PRODUCAO"
-    tp_amb = TpAmb.PRODUCAO if production else TpAmb.HOMOLOGACAO
-    key = AccessKey.parse(draft.document.chave)
-    return CteEventHeader(key, tp_amb, author, draft.now, draft.sequence)
+    tp_amb = layout_environment(draft.document.ambiente)
+    return CteEventHeader(draft.key, tp_amb, author, draft.now, draft.sequence)
 
 
 def _signed(built: BuiltCteEvent, draft: EventDraft) -> bytes:

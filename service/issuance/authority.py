@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from documents.nfe.model import TpAmb as LayoutTpAmb
 from documents.transmission.endpoints import Environment as TpAmb
 from documents.transmission.settings import TransmissionSettings
 from documents.transmission.transport import Route, SoapTransport
@@ -34,6 +35,11 @@ class Authority:
 def tp_amb(ambiente: str) -> TpAmb:
     """The service's HOMOLOGACAO/PRODUCAO as the layouts' tpAmb."""
     return TpAmb.PRODUCTION if ambiente == "PRODUCAO" else TpAmb.HOMOLOGATION
+
+
+def layout_environment(ambiente: str) -> LayoutTpAmb:
+    """The service's HOMOLOGACAO/PRODUCAO as the documents' `tpAmb` (every layout's 1/2)."""
+    return LayoutTpAmb.PRODUCAO if ambiente == "PRODUCAO" else LayoutTpAmb.HOMOLOGACAO
 
 
 def route(uf: str, ambiente: str, modelo: str, tp_emis: str = "1") -> Route:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from sqlalchemy.orm import Session
 
+from documents.keys import AccessKey
 from documents.transmission.clients import AuthorityClient
 from service.companies.models import Company
 
@@ -114,6 +115,11 @@ class EventDraft:
     sequence: int
     text: str
     now: dt.datetime
+
+    @property
+    def key(self) -> AccessKey:
+        """The document's access key (the event's `ch*`)."""
+        return AccessKey.parse(self.document.chave)
 
 
 @dataclass(frozen=True)

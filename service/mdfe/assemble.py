@@ -28,10 +28,11 @@ from service.cte.decide import check_issuer
 from service.errors import invalid_field
 from service.fiscal.context import issuer as engine_issuer
 from service.fiscal.rules import CACHE
+from service.issuance.authority import layout_environment
 from service.issuance.models import FiscalDocument
 from service.mdfe import manifest
 from service.mdfe.manifest import Listed
-from service.nfe.assemble import layout_address
+from service.nfe.assemble import issuer_address
 from service.nfe.registers import Gaps
 from service.registers.models import Customer, Vehicle
 
@@ -179,11 +180,9 @@ def _cargo_value(session: Session, body: dict[str, Any], listed: list[Listed]) -
 
 
 def _issuer(company: Company) -> mdfe.Issuer:
-    fields = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf", "cep",
-              "complemento", "telefone")  # fmt: skip
     return mdfe.Issuer(
         registration=str(company.cnpj), name=company.razao_social,
-        address=layout_address({name: getattr(company, name) for name in fields}),
+        address=issuer_address(company),
         ie=company.ie, trade_name=company.nome_fantasia or None, email=company.email or None,
         rntrc=company.rntrc if company.rntrc and company.rntrc.isdigit() else None,
     )  # fmt: skip
@@ -213,9 +212,8 @@ def draft(
     loading = _loading(route, company)
     unloading = _unloading(listed, _Names(session, company, listed))
     value = _cargo_value(session, body, listed)
-    production = ambiente == "PRODUCAO"
     data = mdfe.MDFeData(
-        tp_amb=mdfe.TpAmb.PRODUCAO if production else mdfe.TpAmb.HOMOLOGACAO,
+        tp_amb=layout_environment(ambiente),
         issued_at=clock.issuer_now(company.uf), series=1, number=1, cmdf="00000000",
         issuer=_issuer(company), tp_emit=mdfe.TpEmit(str(body.get("tipo_emitente", 1))),
         uf_start=route.get("uf_inicio") or _uf_of(loading.code),

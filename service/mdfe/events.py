@@ -9,7 +9,6 @@ import datetime as dt
 from dataclasses import replace
 from functools import partial
 
-from documents.keys import AccessKey
 from documents.mdfe.builder import MDFE_NS
 from documents.mdfe.events import (
     ADD_DRIVER,
@@ -23,8 +22,8 @@ from documents.mdfe.events import (
     prepare_event,
 )
 from documents.mdfe.wrappers import proc_evento_mdfe
-from documents.nfe.model import TpAmb
 from documents.ufs import UF_BY_CODE
+from service.issuance.authority import layout_environment
 from service.issuance.event_lookup import EventLayout
 from service.issuance.family import EventDraft, EventSpec
 from service.issuance.models import DocumentStatus, EventKind
@@ -38,11 +37,9 @@ MAX_DRIVERS_ADDED = 99
 
 
 def _header(draft: EventDraft) -> MdfeEventHeader:
-    production = draft.document.ambiente == "PRODUCAO"
-    tp_amb = TpAmb.PRODUCAO if production else TpAmb.HOMOLOGACAO
-    key = AccessKey.parse(draft.document.chave)
+    tp_amb = layout_environment(draft.document.ambiente)
     author = str(draft.company.cnpj or "")
-    return MdfeEventHeader(key, tp_amb, author, draft.now, draft.sequence)
+    return MdfeEventHeader(draft.key, tp_amb, author, draft.now, draft.sequence)
 
 
 def _signed(built: BuiltMdfeEvent, draft: EventDraft) -> bytes:

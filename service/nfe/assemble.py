@@ -33,6 +33,7 @@ from service.companies.models import Company
 from service.configuration.models import Nature
 from service.errors import invalid_field
 from service.fiscal.errors import run_engine
+from service.issuance.authority import layout_environment
 from service.nfe import rural, taxes
 from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
@@ -166,22 +167,20 @@ def layout_address(values: dict[str, Any]) -> doc.Address:
     )
 
 
+ISSUER_ADDRESS = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf", "cep",
+                  "complemento", "telefone")  # fmt: skip
+
+
+def issuer_address(company: Company) -> doc.Address:
+    """The issuer's address as every layout's `ender*` writes it (NF-e, CT-e, MDF-e)."""
+    return layout_address({name: getattr(company, name) for name in ISSUER_ADDRESS})
+
+
 def _issuer(company: Company) -> doc.Issuer:
-    fields = (
-        "logradouro",
-        "numero",
-        "bairro",
-        "cod_municipio",
-        "municipio",
-        "uf",
-        "cep",
-        "complemento",
-        "telefone",
-    )
     return doc.Issuer(
         registration=rural.issuer_registration(company),
         name=company.razao_social,
-        address=layout_address({name: getattr(company, name) for name in fields}),
+        address=issuer_address(company),
         ie=str(company.ie),
         crt=doc.Crt(str(company.crt)),
         trade_name=company.nome_fantasia,
@@ -324,7 +323,7 @@ def draft(
     items = _doc_items(body["itens"], products, result)
     v_nf = compute_totals(items).v_nf
     payments, change = _payments(body["pagamento"], v_nf, modelo)
-    tp_amb = doc.TpAmb.PRODUCAO if ambiente == "PRODUCAO" else doc.TpAmb.HOMOLOGACAO
+    tp_amb = layout_environment(ambiente)
     presence = PRESENCE[body.get("presenca", "presencial")]
     data = doc.NFeData(
         modelo=doc.Modelo(modelo),

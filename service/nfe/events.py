@@ -14,14 +14,13 @@ from lxml import etree
 from documents.events.cancel import CANCEL, build_cancel
 from documents.events.cce import CCE, build_cce
 from documents.events.common import BuiltEvent, EventHeader
-from documents.keys import AccessKey
 from documents.nfe.builder import NFE_NS
-from documents.nfe.model import TpAmb
 from documents.schemas import assert_valid
 from documents.wrappers import proc_evento_nfe
 from service.auth import Credential
 from service.companies.models import Company
 from service.issuance import documents, registry
+from service.issuance.authority import layout_environment
 from service.issuance.event_lookup import EventLayout
 from service.issuance.events import Registered, register
 from service.issuance.family import EventDraft, EventSpec
@@ -35,10 +34,8 @@ _Q = f"{{{NFE_NS}}}"
 
 def _header(draft: EventDraft) -> EventHeader:
     author = draft.company.cnpj or draft.company.cpf or ""
-    production = draft.document.ambiente == "PRODUCAO"
-    tp_amb = TpAmb.PRODUCAO if production else TpAmb.HOMOLOGACAO
-    key = AccessKey.parse(draft.document.chave)
-    return EventHeader(key, tp_amb, author, draft.now, draft.sequence)
+    tp_amb = layout_environment(draft.document.ambiente)
+    return EventHeader(draft.key, tp_amb, author, draft.now, draft.sequence)
 
 
 def _signed(built: BuiltEvent, draft: EventDraft) -> bytes:

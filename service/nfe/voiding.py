@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session
 
 from documents.errors import InvalidDocumentDataError, ProtocolMismatchError, SchemaViolationError
 from documents.events.inutilizacao import NumberRange, build_inutilizacao
-from documents.nfe.model import Modelo, TpAmb
+from documents.nfe.model import Modelo
 from documents.schemas import assert_valid
 from documents.transmission.nfe import NfeClient
 from documents.transmission.outcome import Authorized, NotSent, Rejected
@@ -52,7 +52,7 @@ from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
 from service.ids import new_id
 from service.issuance import not_delivered, numbering, registry
-from service.issuance.authority import route
+from service.issuance.authority import layout_environment, route
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
 from service.issuance.models import (
@@ -289,7 +289,7 @@ def _signed(req: VoidRequest, creds: CompanyCredentials) -> bytes:
             first=req.first,
             last=req.last,
         )
-        tp_amb = TpAmb.PRODUCAO if req.ambiente == "PRODUCAO" else TpAmb.HOMOLOGACAO
+        tp_amb = layout_environment(req.ambiente)
         built = build_inutilizacao(numbers, tp_amb, req.justificativa)
         creds.signer.sign(built.root, built.reference_id)
         assert_valid(built.root, "nfe/4.00/inutNFe")

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from documents.nfse.model import TpAmb
 from documents.nfse.pipeline import CANCEL_EVENT, build_cancel_request
 from documents.nfse.received import accept_event
 from documents.xml import parse_untrusted
+from service.issuance.authority import layout_environment
 from service.issuance.family import EventDraft, EventSpec, Registration
 from service.issuance.models import DocumentStatus, EventKind
 from service.nfse.authority import trusted_signers
@@ -27,7 +27,6 @@ uncertain request may have got through, so the event is looked up before answeri
 
 
 def _build_cancel(draft: EventDraft, *, code: int) -> bytes:
-    production = draft.document.ambiente == "PRODUCAO"
     signed = build_cancel_request(
         draft.document.chave,
         str(draft.company.cnpj or getattr(draft.company, "cpf", "")),
@@ -35,7 +34,7 @@ def _build_cancel(draft: EventDraft, *, code: int) -> bytes:
         draft.text,
         draft.now,
         signer=draft.creds.signer,
-        environment=TpAmb.PRODUCAO if production else TpAmb.HOMOLOGACAO,
+        environment=layout_environment(draft.document.ambiente),
         app_version=APP_VERSION,
     )
     return signed.xml

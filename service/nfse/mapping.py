@@ -15,6 +15,7 @@ from documents.nfse import model as dps
 from engine.result import IbsCbsGroup, IssGroup, ItemTaxes
 from service.companies.models import Company
 from service.errors import invalid_field
+from service.issuance.authority import layout_environment
 from service.nfe.registers import Gaps, Party
 
 APP_VERSION = "fiscal-service 0.1"
@@ -142,10 +143,9 @@ def dps_data(
     """The DPS with a placeholder series and number (fixed by acceptance)."""
     assert decided.iss is not None  # the engine reports a missing rate as `missing`
     servico = body["servico"]
-    production = ambiente == "PRODUCAO"
     discount = Decimal(body.get("desconto") or 0)
     data = dps.DpsData(
-        environment=dps.TpAmb.PRODUCAO if production else dps.TpAmb.HOMOLOGACAO,
+        environment=layout_environment(ambiente),
         issued_at=dt.datetime.now(dt.UTC),
         series="1",
         number=1,
