@@ -472,7 +472,7 @@ PHASES = [
     ("service.issuance.operations", "_early_replay", "order lookup (idempotent replay check)",
      True),
     ("service.nfe.assemble", "draft", "draft: registers, engine, document data", True),
-    ("service.nfe.assemble", "_decide", "of which tax engine (rule set cache + compute)", False),
+    ("service.nfe.assemble", "run_engine", "of which tax engine (rule set cache + compute)", False),
     ("service.issuance.operations", "_accept", "acceptance transaction (order, number, hold, XML)",
      True),
     ("service.issuance.operations", "credentials_for",

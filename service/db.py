@@ -100,6 +100,16 @@ def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
         session.close()
 
 
+def insert_ignoring_conflicts(session: Session, model: Any, index_elements: list[str]) -> Any:
+    """`INSERT ... ON CONFLICT (index_elements) DO NOTHING` for the session's database (both
+    dialects spell it the same way, from different modules)."""
+    from sqlalchemy.dialects import postgresql, sqlite
+
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return insert(model).on_conflict_do_nothing(index_elements=index_elements)
+
+
 def is_unique_violation(error: IntegrityError) -> bool:
     """PostgreSQL SQLSTATE 23505 or SQLite's "UNIQUE constraint failed"."""
     orig = error.orig

@@ -1,5 +1,10 @@
-"""Phase A of an issuance: one transaction claims the order, fixes number and key, holds the
-price in the wallet and stores the signed XML, all before the first byte goes to the authority.
+"""Phase A of an issuance, in two transactions before the first byte goes to the authority.
+
+`claim` (short): a new order's row and its number, the counter's row lock held only from its
+`UPDATE ... RETURNING` to the commit right after. `accept`: under the order's row lock, decide
+the attempt, hold the price in the wallet, sign with the order's number and store the signed
+XML. A failure after the claim (a layout refusal, 402) keeps the number with the order: the
+order's next request uses it, as an attempt rejected by the authority does.
 
 The hold becomes the `DEBITO_EMISSAO` when the answer is recorded (`transmit.apply`), or is
 released when the request never reached the authority (`NAO_ENVIADA`); such a document is sent
@@ -9,18 +14,20 @@ again by the next request of its order, in place: same row, number and cNF, so t
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy import select, update
+from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
 from service.accounts.models import Account
 from service.audit import operations as audit
 from service.companies.models import Company
+from service.db import insert_ignoring_conflicts, transaction
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
@@ -28,7 +35,9 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
-from service.wallet.operations import InsufficientBalance, reserve
+from service.wallet.operations import InsufficientBalance, ensure_available, reserve
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,58 @@ class Accepted:
     replay: bool
 
 
+class NumberNeeded(Exception):
+    """The attempt needs a number the order does not have yet (an order made before numbers
+    were claimed with it, or the family's series changed): `number_order` takes it in its own
+    short transaction, and the acceptance runs again."""
+
+
+ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
+
+
+def claim(session: Session, req: Request) -> bool:
+    """A new order's row and number (True), or nothing when the order exists already (False).
+
+    `INSERT ... ON CONFLICT DO NOTHING` decides concurrent first requests without an error;
+    only the one that inserted takes a number, so numbers stay gapless."""
+    serie = req.family.series(req.company)
+    order_id = new_id("ord")
+    values = {
+        "id": order_id, "account_id": req.company.account_id, "company_id": req.company.id,
+        "modulo": req.modulo, "ambiente": req.ambiente, "pedido": req.pedido,
+        "fingerprint": req.fingerprint, "serie": serie,
+    }  # fmt: skip
+    inserted = session.execute(
+        insert_ignoring_conflicts(session, Order, ORDER_KEY).values(values).returning(Order.id)
+    ).scalar_one_or_none()
+    if inserted is None:
+        return False
+    _affordable(session, req)
+    numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
+    session.execute(update(Order).where(Order.id == order_id).values(numero=numero))
+    return True
+
+
+RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})
+"""Statuses of an order's attempt after which a new attempt may need a new number."""
+
+
+def number_order(session: Session, req: Request) -> None:
+    """The order exists and has a number of the family's current series (`NumberNeeded`)."""
+    if claim(session, req):
+        return
+    order = find_order(session, req, lock=True)
+    assert order is not None
+    current = current_document(session, order)
+    serie = req.family.series(req.company)
+    needs = order.numero is None or order.serie != serie
+    if needs and (current is None or current.status in RENUMBERABLE):
+        order.serie = serie
+        order.numero = numbering.take_number(
+            session, req.company.id, req.family.model, serie, req.ambiente
+        )
+
+
 def find_order(session: Session, req: Request, *, lock: bool = False) -> Order | None:
     query = select(Order).where(
         Order.company_id == req.company.id,
@@ -65,6 +126,24 @@ def find_order(session: Session, req: Request, *, lock: bool = False) -> Order |
     if lock:
         query = query.with_for_update()
     return session.execute(query).scalar_one_or_none()
+
+
+def accept_claimed(
+    sessions: sessionmaker[Session], req: Request, attempt: Callable[[Session], T]
+) -> T:
+    """Claim the order (short transaction), then run the acceptance `attempt` in its own
+    transaction; an attempt that needs a number takes it in a short transaction and runs
+    once more."""
+    with transaction(sessions) as session:
+        claim(session, req)
+    try:
+        with transaction(sessions) as session:
+            return attempt(session)
+    except NumberNeeded:
+        with transaction(sessions) as session:
+            number_order(session, req)
+    with transaction(sessions) as session:
+        return attempt(session)
 
 
 def current_document(session: Session, order: Order) -> FiscalDocument | None:
@@ -88,15 +167,24 @@ def _sign(req: Request, draft: Draft, creds: CompanyCredentials, numbered: Numbe
         ) from exc
 
 
-def _number(session: Session, order: Order, req: Request) -> tuple[int, int]:
-    """The order's number: taken once, kept by every later attempt of the same order."""
+def _number(order: Order, req: Request) -> tuple[int, int]:
+    """The order's number: claimed with it, kept by every later attempt of the same order."""
     serie = req.family.series(req.company)
     if order.numero is None or order.serie != serie:
-        order.serie = serie
-        order.numero = numbering.allocate_number(
-            session, req.company.id, req.family.model, serie, req.ambiente
-        )
+        raise NumberNeeded
     return serie, order.numero
+
+
+def _affordable(session: Session, req: Request) -> None:
+    """A new order the wallet cannot pay is refused (402) before it takes a number."""
+    try:
+        ensure_available(session, req.company.account_id, req.price)
+    except InsufficientBalance as exc:
+        raise _insufficient(exc) from exc
+
+
+def _insufficient(exc: InsufficientBalance) -> ApiError:
+    return ApiError("SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)})
 
 
 def _hold(session: Session, req: Request) -> Decimal:
@@ -107,9 +195,7 @@ def _hold(session: Session, req: Request) -> Decimal:
     try:
         return reserve(session, account.id, unlimited=account.unlimited_credits, price=req.price)
     except InsufficientBalance as exc:
-        raise ApiError(
-            "SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)}
-        ) from exc
+        raise _insufficient(exc) from exc
 
 
 def _cnf(req: Request, unsent: FiscalDocument | None, serie: int, numero: int) -> str:
@@ -130,34 +216,21 @@ def accept(
     now: dt.datetime,
     stale_after: dt.timedelta,
 ) -> Accepted:
-    """Claim (or re-attempt) the order and store a signed PROCESSANDO document."""
+    """Attempt the claimed order (`claim` first) and store a signed PROCESSANDO document."""
     order = find_order(session, req, lock=True)
-    unsent: FiscalDocument | None = None
     if order is None:
-        order = Order(
-            id=new_id("ord"),
-            account_id=req.company.account_id,
-            company_id=req.company.id,
-            modulo=req.modulo,
-            ambiente=req.ambiente,
-            pedido=req.pedido,
-            fingerprint=req.fingerprint,
-        )
-        session.add(order)
-        session.flush()  # the unique constraint decides concurrent first requests here
-    else:
-        current = current_document(session, order)
-        decision = idempotency.decide(
-            order, current, req.fingerprint, now=now, stale_after=stale_after
-        )
-        if decision is Decision.REPLAY and current is not None:
-            return Accepted(current.id, replay=True)
-        if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
-            unsent = current
-    serie, numero = _number(session, order, req)
-    held = _hold(session, req)
+        raise NumberNeeded  # not claimed yet: `number_order` claims it
+    unsent: FiscalDocument | None = None
+    current = current_document(session, order)
+    decision = idempotency.decide(order, current, req.fingerprint, now=now, stale_after=stale_after)
+    if decision is Decision.REPLAY and current is not None:
+        return Accepted(current.id, replay=True)
+    if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
+        unsent = current
+    serie, numero = _number(order, req)
     cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
+    held = _hold(session, req)  # the account's wallet row: locked after signing, not across
     document = unsent or _new_document(session, order, req)
     document.serie, document.numero, document.chave = serie, numero, signed.key.text
     if req.family.lookup is Lookup.DPS_ID:  # the key exists only once authorized

@@ -1,5 +1,8 @@
-"""Document numbers: taken from a per-(company, model, series, environment) counter under a row
-lock, in the same transaction that records the order that owns the number.
+"""Document numbers: taken from a per-(company, model, series, environment) counter by one
+atomic `UPDATE ... SET proximo = proximo + 1 ... RETURNING`, in a short transaction that records
+the order that owns the number (`acceptance.claim`). The counter's row lock lasts from that
+statement to the commit right after it: never across signing or the authority call, so one
+company's concurrent orders queue on it for a fraction of a millisecond each.
 
 A voided range (inutilização) may lie ahead of the counter (a company migrating from another
 system, a damaged form range): the counter is not moved past it, since the numbers before it
@@ -9,7 +12,9 @@ may be, voided when it reaches it. Such a range is never handed out.
 
 from __future__ import annotations
 
-from sqlalchemy import and_, func, or_, select
+from typing import Any
+
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -59,6 +64,58 @@ def _locked(
     return session.execute(query).scalar_one()
 
 
+def _held_voiding_end(key: tuple[str, str, int, str], numero: Any) -> Any:
+    """SQL: the end of a held voided range containing `numero` (NULL when none does)."""
+    company_id, modelo, serie, ambiente = key
+    return (
+        select(func.max(NumberVoiding.numero_final))
+        .where(
+            NumberVoiding.company_id == company_id,
+            NumberVoiding.modelo == modelo,
+            NumberVoiding.serie == serie,
+            NumberVoiding.ambiente == ambiente,
+            NumberVoiding.numero_inicial <= numero,
+            NumberVoiding.numero_final >= numero,
+            or_(
+                NumberVoiding.status.in_(VOIDING_HOLDS),
+                and_(
+                    NumberVoiding.status == "REJEITADA",
+                    NumberVoiding.sefaz_code.in_(ALREADY_VOIDED),
+                ),
+            ),
+        )
+        .scalar_subquery()
+    )
+
+
+def take_number(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
+    """The next free number in one statement: the increment and the check that the number
+    taken is not voided travel together (`RETURNING` with a subquery, on PostgreSQL and
+    SQLite alike). A number inside a held voided range (rare) falls back to
+    `allocate_number` under the row lock the statement already holds; a counter not yet
+    created is created first. The caller commits right after."""
+    key = (company_id, modelo, serie, ambiente)
+    taken = NumberSequence.proximo - 1
+    statement = (
+        update(NumberSequence)
+        .where(
+            NumberSequence.company_id == company_id,
+            NumberSequence.modelo == modelo,
+            NumberSequence.serie == serie,
+            NumberSequence.ambiente == ambiente,
+        )
+        .values(proximo=NumberSequence.proximo + 1)
+        .returning(taken, _held_voiding_end(key, taken))
+    )
+    row = session.execute(statement).one_or_none()
+    if row is None or row[1] is not None:
+        return allocate_number(session, company_id, modelo, serie, ambiente)
+    numero: int = row[0]
+    if numero > MAX_NUMBER:
+        raise NumbersExhausted(f"série {serie} do modelo {modelo} esgotada")
+    return numero
+
+
 def allocate_number(
     session: Session, company_id: str, modelo: str, serie: int, ambiente: str
 ) -> int:
@@ -84,20 +141,7 @@ def first_free(session: Session, key: tuple[str, str, int, str], numero: int) ->
 
 
 def _held_range_end(session: Session, key: tuple[str, str, int, str], numero: int) -> int | None:
-    company_id, modelo, serie, ambiente = key
-    query = select(func.max(NumberVoiding.numero_final)).where(
-        NumberVoiding.company_id == company_id,
-        NumberVoiding.modelo == modelo,
-        NumberVoiding.serie == serie,
-        NumberVoiding.ambiente == ambiente,
-        NumberVoiding.numero_inicial <= numero,
-        NumberVoiding.numero_final >= numero,
-        or_(
-            NumberVoiding.status.in_(VOIDING_HOLDS),
-            and_(NumberVoiding.status == "REJEITADA", NumberVoiding.sefaz_code.in_(ALREADY_VOIDED)),
-        ),
-    )
-    end: int | None = session.execute(query).scalar_one_or_none()
+    end: int | None = session.execute(select(_held_voiding_end(key, numero))).scalar()
     return end
 
 

@@ -22,7 +22,14 @@ from service.companies.resolver import effective_environment
 from service.db import transaction
 from service.errors import ApiError
 from service.issuance import idempotency, not_delivered, outcome
-from service.issuance.acceptance import Accepted, Request, accept, current_document, find_order
+from service.issuance.acceptance import (
+    Accepted,
+    Request,
+    accept,
+    accept_claimed,
+    current_document,
+    find_order,
+)
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document
 from service.issuance.family import Draft, Family
@@ -91,8 +98,11 @@ def _accept(req: Request, draft: Draft, now: dt.datetime) -> Accepted:
     creds = credentials_for(req.company, now)
     runtime.end_request_transaction()
     try:
-        with transaction(rt.sessions) as session:
-            return accept(session, req, draft, creds, now=now, stale_after=stale_after())
+        return accept_claimed(
+            rt.sessions,
+            req,
+            lambda session: accept(session, req, draft, creds, now=now, stale_after=stale_after()),
+        )
     except IntegrityError:
         # A concurrent first request for the same order committed between our read and insert.
         with transaction(rt.sessions) as session:

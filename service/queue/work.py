@@ -41,7 +41,7 @@ from service.db import transaction, utcnow
 from service.errors import ApiError
 from service.issuance import not_delivered, registry
 from service.issuance import outcome as transmit
-from service.issuance.acceptance import Request, accept
+from service.issuance.acceptance import Request, accept, accept_claimed
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
@@ -163,14 +163,16 @@ def _prepare(task_id: str) -> None:
     except ApiError as exc:
         return _needs_action(task_id, exc)
     try:
-        with transaction(runtime.current().sessions) as session:
-            if not _fix_document(session, task_id, req, draft, creds, now):
-                return None
+        fixed = accept_claimed(
+            runtime.current().sessions,
+            req,
+            lambda session: _fix_document(session, task_id, req, draft, creds, now),
+        )
     except ApiError as exc:
         if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
             return _later(task_id, stale_after())
         return _needs_action(task_id, exc)
-    return _transmit(task_id)
+    return _transmit(task_id) if fixed else None
 
 
 def _fix_document(

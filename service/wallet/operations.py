@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
+from service.accounts.models import Account
 from service.audit import operations as audit
 from service.ids import new_id
 from service.wallet.models import LedgerEntry, LedgerType, Wallet
@@ -75,6 +76,21 @@ class InsufficientBalance(Exception):
 def available_balance(wallet: Wallet) -> Decimal:
     """What new requests may use: the balance minus what queued and in-flight requests hold."""
     return Decimal(wallet.saldo) - Decimal(wallet.reservado or 0)
+
+
+def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
+    """Raise `InsufficientBalance` when the account cannot pay `price` now (a read, no lock):
+    a new order is refused before it takes a number. The hold itself (`reserve`) still decides
+    under the wallet's row lock."""
+    query = (
+        select(Wallet.saldo, Wallet.reservado, Account.unlimited_credits)
+        .join(Account, Account.id == Wallet.account_id)
+        .where(Wallet.account_id == account_id)
+    )
+    saldo, reservado, unlimited = session.execute(query).one()
+    available = Decimal(saldo) - Decimal(reservado or 0)
+    if not unlimited and price > 0 and available < price:
+        raise InsufficientBalance(available, price)
 
 
 def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decimal) -> Decimal:

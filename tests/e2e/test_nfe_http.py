@@ -204,3 +204,36 @@ def test_balance_unlimited_and_test_keys_over_http(app, sim, server):
         f"{server}/nfe", json=nfe_body("U2"), headers=test_key, timeout=30
     ).json()
     assert sandbox["ambiente"] == "HOMOLOGACAO" and sandbox["id"] != production["id"]
+
+
+def test_thirty_two_concurrent_orders_take_gapless_unique_numbers(app, sim, server):
+    """Issue 19: the number is taken by one `UPDATE ... RETURNING` in a short transaction, no
+    longer under a lock held across signing. 32 orders at once, each sent twice at the same
+    time (the second copy is decided by the order's unique key, never by a second number):
+    numbers 1..32 exactly once each, one document per order, the counter at 33."""
+    rt, ready = _ready(app, sim)
+    pedidos = [f"GAPLESS-{n:02d}" for n in range(32)]
+
+    def post(pedido: str) -> tuple[int, dict[str, Any]]:
+        answer = requests.post(
+            f"{server}/nfe", json=nfe_body(pedido), headers=ready.headers, timeout=60
+        )
+        return answer.status_code, answer.json()
+
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        results = list(pool.map(post, pedidos + pedidos))
+    assert {status for status, _ in results} <= {200, 409}, Counter(s for s, _ in results)
+    first = {data["pedido"]: data for status, data in results if status == 200}
+    assert sorted(first) == pedidos
+    assert sorted(d["numero"] for d in first.values()) == list(range(1, 33))
+    assert len({d["chave"] for d in first.values()}) == 32
+    assert count_rows(rt, Order, company_id=ready.company_id) == 32
+    assert count_rows(rt, FiscalDocument, company_id=ready.company_id) == 32
+    from service.db import transaction
+    from service.issuance.models import NumberSequence
+
+    with transaction(rt.sessions) as session:
+        counter = session.get(NumberSequence, (ready.company_id, "55", 1, "HOMOLOGACAO"))
+        assert counter is not None and counter.proximo == 33
+    authorized = [d for d in sim.state()["documents"] if d["issuer"] == ready.cnpj]
+    assert sorted(int(d["numero"]) for d in authorized) == list(range(1, 33))

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from service import runtime
+from service.db import insert_ignoring_conflicts
 from service.ids import new_id
 from service.notify.mail import preferences
 from service.notify.mail.models import MailMessage, NotificationKind
@@ -80,11 +80,7 @@ def safe_summary(summary: dict[str, Any]) -> dict[str, Any]:
 
 def _insert(session: Session) -> Any:
     """`INSERT ... ON CONFLICT DO NOTHING` for the session's database."""
-    dialect = session.get_bind().dialect.name
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    return insert(MailMessage).on_conflict_do_nothing(
-        index_elements=["referencia", "tipo", "destinatario"]
-    )
+    return insert_ignoring_conflicts(session, MailMessage, ["referencia", "tipo", "destinatario"])
 
 
 def record_notification(

@@ -1,0 +1,88 @@
+"""Issue 19: the numbering counter's row lock is held for the statement that takes the number
+(and the commit right after it), never while the document is signed or sent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from service.issuance.models import NumberSequence
+from tests.api.nfe.helpers import nfe_body, ready_to_issue
+
+API = "/api/v1"
+
+
+def test_counter_and_wallet_are_not_locked_while_the_document_is_signed(
+    client, rt, sim, backend, monkeypatch
+):
+    """While the NF-e is signed, another connection can lock the counter at once (PostgreSQL's
+    `FOR UPDATE NOWAIT` fails if any transaction holds it). Production mode only: SQLite has no
+    row locks, and its single writer lock spans the acceptance transaction, signing included
+    (README, "Throughput")."""
+    if backend != "postgres":
+        pytest.skip("row locks are PostgreSQL's; SQLite serializes whole transactions")
+    ready = ready_to_issue(client, rt, sim)
+    assert client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A")).status_code == 200
+    import service.nfe.family as nfe_family
+
+    original = nfe_family.prepare_nfe
+    probes: list[str] = []
+
+    def probing(*args: Any, **kwargs: Any) -> Any:
+        probes.append(_lock_probe(rt, backend, ready))
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(nfe_family, "prepare_nfe", probing)
+    answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("B"))
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["numero"] == 2
+    assert probes == ["free"]
+
+
+def _lock_probe(rt: Any, backend: str, ready: Any) -> str:
+    """`free` when both the series' counter and the account's wallet can be locked now."""
+    rows = (
+        (NumberSequence.__tablename__, "company_id", ready.company_id),
+        ("wallets", "account_id", ready.account_id),
+    )
+    with rt.engine.connect() as conn:
+        conn.execute(text("SET lock_timeout = '100ms'"))
+        for table, column, value in rows:
+            try:
+                conn.execute(
+                    text(f"SELECT 1 FROM {table} WHERE {column} = :v FOR UPDATE NOWAIT"),
+                    {"v": value},
+                )
+            except Exception:  # LockNotAvailable
+                conn.rollback()
+                return f"{table} locked"
+        conn.rollback()
+    return "free"
+
+
+def test_a_layout_refusal_after_the_claim_keeps_the_number_with_the_order(
+    client, rt, sim, monkeypatch
+):
+    """The number is the order's from its claim: a refusal while signing does not give it to
+    another order, and the order's next request uses it."""
+    import service.nfe.family as nfe_family
+    from documents.errors import InvalidDocumentDataError
+
+    ready = ready_to_issue(client, rt, sim)
+    original = nfe_family.prepare_nfe
+
+    def refusing(*args: Any, **kwargs: Any) -> Any:
+        raise InvalidDocumentDataError("itens", "recusado pelo leiaute")
+
+    monkeypatch.setattr(nfe_family, "prepare_nfe", refusing)
+    refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
+    assert refused.status_code == 422, refused.get_json()
+    monkeypatch.setattr(nfe_family, "prepare_nfe", original)
+    other = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("B"))
+    again = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
+    assert (other.get_json()["numero"], again.get_json()["numero"]) == (2, 1)
+
+
+pytestmark = pytest.mark.usefixtures("sim")
