@@ -120,6 +120,24 @@ def active(company: Company) -> Certificate | None:
     return runtime.db().execute(query.order_by(Certificate.created_at.desc())).scalars().first()
 
 
+def active_reference(company: Company) -> tuple[str, datetime] | None:
+    """The active certificate's id and end of validity, without its encrypted contents."""
+    query = (
+        select(Certificate.id, Certificate.valido_ate)
+        .where(Certificate.company_id == company.id, Certificate.ativo.is_(True))
+        .order_by(Certificate.created_at.desc())
+        .limit(1)
+    )
+    row = runtime.db().execute(query).first()
+    return (row[0], row[1]) if row is not None else None
+
+
+def by_id(certificate_id: str) -> Certificate:
+    record = runtime.db().get(Certificate, certificate_id)
+    assert record is not None
+    return record
+
+
 def summary(record: Certificate) -> dict[str, object]:
     return {
         "titular": record.titular,

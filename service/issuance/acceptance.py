@@ -24,7 +24,6 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
-from service.accounts.models import Account
 from service.audit import operations as audit
 from service.companies.models import Company
 from service.db import insert_ignoring_conflicts, transaction
@@ -35,7 +34,7 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
-from service.wallet.operations import InsufficientBalance, ensure_available, reserve
+from service.wallet.operations import InsufficientBalance, ensure_available, hold_for_issuance
 
 T = TypeVar("T")
 
@@ -62,6 +61,8 @@ class Request:
 class Accepted:
     document_id: str
     replay: bool
+    document: FiscalDocument | None = None
+    """The stored attempt as committed (a new attempt only): transmission needs no re-read."""
 
 
 class NumberNeeded(Exception):
@@ -188,12 +189,10 @@ def _insufficient(exc: InsufficientBalance) -> ApiError:
 
 
 def _hold(session: Session, req: Request) -> Decimal:
-    """Hold the price under the wallet's row lock (no ledger entry yet): concurrent acceptances
-    cannot overdraw, and a request that never reaches the authority costs nothing."""
-    account = session.get(Account, req.company.account_id)
-    assert account is not None
+    """Hold the price in the wallet (no ledger entry yet): concurrent acceptances cannot
+    overdraw, and a request that never reaches the authority costs nothing."""
     try:
-        return reserve(session, account.id, unlimited=account.unlimited_credits, price=req.price)
+        return hold_for_issuance(session, req.company.account_id, req.price)
     except InsufficientBalance as exc:
         raise _insufficient(exc) from exc
 
@@ -246,7 +245,7 @@ def accept(
     _audit_overrides(session, req, draft, document)
     order.documento_id, order.fingerprint = document.id, req.fingerprint
     order.tentativas += 1
-    return Accepted(document.id, replay=False)
+    return Accepted(document.id, replay=False, document=document)
 
 
 def _audit_overrides(

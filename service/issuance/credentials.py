@@ -20,17 +20,21 @@ def _missing(item: str, motivo: str, message: str) -> ApiError:
 
 
 def credentials_for(company: Company, now: datetime) -> CompanyCredentials:
-    """The company's usable certificate, or 422 `FISCAL_CONFIGURATION_REQUIRED`."""
-    record = stored_certificates.active(company)
-    if record is None:
+    """The company's usable certificate, or 422 `FISCAL_CONFIGURATION_REQUIRED`. Only the
+    record's id and validity are read per request; the encrypted PKCS#12 is read and opened
+    once per process and certificate (`credential_cache`)."""
+    reference = stored_certificates.active_reference(company)
+    if reference is None:
         raise _missing("certificado", "CERTIFICADO_AUSENTE", "Envie o certificado A1 da empresa.")
-    if record.valido_ate <= now:
+    certificate_id, valid_until = reference
+    if valid_until <= now:
         raise _missing("certificado", "CERTIFICADO_VENCIDO", "O certificado A1 está vencido.")
     box = runtime.current().secrets
 
     def opener() -> A1Certificate:
+        record = stored_certificates.by_id(certificate_id)
         password = box.open(record.senha_cifrada).decode("utf-8")
         return load_pkcs12(box.open(record.pkcs12_cifrado), password)
 
     cache = runtime.current().authority.credentials
-    return cache.get(company.id, record.id, opener)
+    return cache.get(company.id, certificate_id, opener)

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from documents.transmission.outcome import NotSent
@@ -30,12 +31,14 @@ from service.issuance.acceptance import (
     current_document,
     find_order,
 )
+from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document
 from service.issuance.family import Draft, Family
-from service.issuance.models import DocumentStatus, FiscalDocument
+from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.issuance.reconcile import look_up, reconcile, stale_after
-from service.queue.lookup import open_task_without_document
+from service.queue.lookup import open_task_id_query
+from service.queue.models import FiscalTask
 
 
 @dataclass(frozen=True)
@@ -62,28 +65,43 @@ def request_for(
     )
 
 
-def _early_replay(req: Request, now: dt.datetime) -> str | None:
-    """A request for an existing order is answered before any work when it is a replay."""
-    session = runtime.db()
-    order = find_order(session, req)
-    if order is None:
-        return None
-    current = current_document(session, order)
-    decision = idempotency.decide(
-        order, current, req.fingerprint, now=now, stale_after=stale_after()
-    )
-    return current.id if decision is idempotency.Decision.REPLAY and current else None
-
-
-def _queued_first(req: Request) -> None:
-    """A queued request for this order without a document yet: it goes first (409)."""
-    task = open_task_without_document(
-        runtime.db(), req.company.id, req.family.documento, req.ambiente, req.pedido
-    )
-    if task is not None:
-        raise ApiError(
-            "REQUEST_IN_PROGRESS", body={"solicitacao_id": task.id, "status": task.status}
+def _existing(req: Request) -> tuple[str | None, str | None]:
+    """One statement: the order's id (if it exists) and a queued request of it still without
+    a document (if any)."""
+    order = (
+        select(Order.id)
+        .where(
+            Order.company_id == req.company.id,
+            Order.modulo == req.modulo,
+            Order.ambiente == req.ambiente,
+            Order.pedido == req.pedido,
         )
+        .scalar_subquery()
+    )
+    task = open_task_id_query(req.company.id, req.family.documento, req.ambiente, req.pedido)
+    order_id, task_id = runtime.db().execute(select(order, task)).one()
+    return order_id, task_id
+
+
+def _early_replay(req: Request, now: dt.datetime) -> str | None:
+    """A request for an existing order is answered before any work when it is a replay; a
+    queued request for this order without a document yet goes first (409)."""
+    order_id, task_id = _existing(req)
+    if order_id is not None:
+        session = runtime.db()
+        order = session.get(Order, order_id)
+        assert order is not None
+        current = current_document(session, order)
+        decision = idempotency.decide(
+            order, current, req.fingerprint, now=now, stale_after=stale_after()
+        )
+        if decision is idempotency.Decision.REPLAY and current:
+            return current.id
+    if task_id is not None:
+        task = runtime.db().get(FiscalTask, task_id)
+        status = task.status if task is not None else None
+        raise ApiError("REQUEST_IN_PROGRESS", body={"solicitacao_id": task_id, "status": status})
+    return None
 
 
 def prepare(req: Request, now: dt.datetime) -> Draft:
@@ -93,10 +111,8 @@ def prepare(req: Request, now: dt.datetime) -> Draft:
     return req.family.prepare(runtime.db(), company, req.body, req.ambiente, today)
 
 
-def _accept(req: Request, draft: Draft, now: dt.datetime) -> Accepted:
+def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredentials) -> Accepted:
     rt = runtime.current()
-    creds = credentials_for(req.company, now)
-    runtime.end_request_transaction()
     try:
         return accept_claimed(
             rt.sessions,
@@ -122,29 +138,28 @@ def issue(family: Family, company: Company, credential: Credential, body: dict[s
     if replayed is not None:
         runtime.end_request_transaction()
         return Issued(reconcile(replayed), replay=True)
-    _queued_first(req)
-    runtime.end_request_transaction()
     draft = prepare(req, now)
-    accepted = _accept(req, draft, now)
-    if accepted.replay:
-        return Issued(reconcile(accepted.document_id), replay=True)
-    return transmit(accepted.document_id, company)
-
-
-def transmit(document_id: str, company: Company) -> Issued:
-    """Send the stored bytes, record the answer; a duplicate is looked up, never re-sent."""
-    rt = runtime.current()
-    creds = credentials_for(company, clock.utc_now())
+    creds = credentials_for(company, now)
     runtime.end_request_transaction()
-    document = load_document(document_id)
+    accepted = _accept(req, draft, now, creds)
+    if accepted.replay or accepted.document is None:
+        return Issued(reconcile(accepted.document_id), replay=True)
+    return transmit(accepted.document, company, creds)
+
+
+def transmit(document: FiscalDocument, company: Company, creds: CompanyCredentials) -> Issued:
+    """Send the stored bytes, record the answer; a duplicate is looked up, never re-sent.
+    `document` is the attempt as the acceptance committed it (nothing is read again)."""
+    rt = runtime.current()
+    document_id = document.id
     client = outcome.client_for(rt.authority, creds, document, company)
     answer = outcome.send(client, document.xml_assinado)
-    outcome.record(rt.sessions, document_id, answer)
+    document = outcome.record(rt.sessions, document_id, answer, company=company)
     if outcome.is_duplicate(answer):
         document = reconcile(document_id, company=company)  # 204/539/E0014: ask, never resend
         if document.status == DocumentStatus.PENDENTE:
             outcome.settle_duplicate_number(rt.sessions, document_id, answer)
-    document = load_document(document_id)
+        document = load_document(document_id)
     failure = None
     if document.status == DocumentStatus.NAO_ENVIADA and isinstance(answer, NotSent):
         failure = not_delivered.api_error(answer, creds.a1)

@@ -218,13 +218,23 @@ def mark_pending(session: Session, document: FiscalDocument, outcome: Outcome) -
     document_changed(session, document, before)
 
 
-def record(sessions: sessionmaker[Session], document_id: str, outcome: Outcome) -> str:
-    """Apply the answer of the first transmission; answers the resulting status."""
+def record(
+    sessions: sessionmaker[Session],
+    document_id: str,
+    outcome: Outcome,
+    *,
+    company: Company | None = None,
+) -> FiscalDocument:
+    """Apply the answer of the first transmission; answers the document as committed.
+    `company`, when the caller has it, is placed in the session unread (the notifications
+    read it)."""
     with transaction(sessions) as session:
+        if company is not None:
+            session.merge(company, load=False)
         document = lock_document(session, document_id)
         if document.status in UNRESOLVED:
             apply(session, document, outcome)
-        return document.status
+        return document
 
 
 def is_duplicate(outcome: Outcome) -> bool:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
 from service.accounts.models import Account
 from service.audit import operations as audit
+from service.db import utcnow
 from service.ids import new_id
 from service.wallet.models import LedgerEntry, LedgerType, Wallet
 
@@ -32,9 +33,11 @@ def post_entry(
     referencia: str | None = None,
     tipo_documento: str | None = None,
     documento_id: str | None = None,
+    wallet: Wallet | None = None,
 ) -> LedgerEntry:
-    """Append one ledger entry and move the balance by `valor` (negative = outflow)."""
-    wallet = lock_wallet(session, account_id)
+    """Append one ledger entry and move the balance by `valor` (negative = outflow).
+    `wallet`: the row the caller locked already in this transaction."""
+    wallet = wallet or lock_wallet(session, account_id)
     valor = valor.quantize(CENT)
     antes = Decimal(wallet.saldo).quantize(CENT)
     depois = antes + valor
@@ -112,6 +115,32 @@ def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decima
     return price.quantize(CENT)
 
 
+def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
+    """`reserve` for an account whose credit mode is read in the same statement: one
+    conditional `UPDATE ... RETURNING` takes the hold when the balance allows it (the row
+    lock lasts until the caller's commit); only when it does not is the account read, to tell
+    an unlimited account (nothing held) from a short balance (402)."""
+    price = price.quantize(CENT)
+    if price <= 0:
+        return Decimal("0.00")
+    limited = (
+        ~select(Account.id)
+        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
+        .exists()
+    )
+    taken = session.execute(
+        update(Wallet)
+        .where(Wallet.account_id == account_id, Wallet.saldo - Wallet.reservado >= price, limited)
+        .values(reservado=Wallet.reservado + price, updated_at=utcnow())
+        .returning(Wallet.account_id)
+        .execution_options(synchronize_session=False)
+    ).first()
+    if taken is not None:
+        return price
+    ensure_available(session, account_id, price)  # raises for a short balance
+    return Decimal("0.00")  # unlimited
+
+
 def debit_held(
     session: Session, account_id: str, *, held: Decimal, tipo_documento: str, documento_id: str
 ) -> None:
@@ -122,7 +151,8 @@ def debit_held(
     """
     if held <= 0:
         return
-    release(session, account_id, held)
+    wallet = lock_wallet(session, account_id)
+    _release_locked(wallet, held)  # one row lock and one UPDATE for the hold and the debit
     post_entry(
         session,
         account_id,
@@ -131,6 +161,7 @@ def debit_held(
         descricao=f"Emissão {tipo_documento}",
         tipo_documento=tipo_documento,
         documento_id=documento_id,
+        wallet=wallet,
     )
 
 
@@ -138,7 +169,10 @@ def release(session: Session, account_id: str, amount: Decimal) -> None:
     """Give back a hold taken by `reserve` (never below zero)."""
     if amount <= 0:
         return
-    wallet = lock_wallet(session, account_id)
+    _release_locked(lock_wallet(session, account_id), amount)
+
+
+def _release_locked(wallet: Wallet, amount: Decimal) -> None:
     wallet.reservado = max(Decimal("0.00"), Decimal(wallet.reservado or 0) - amount).quantize(CENT)
 
 
