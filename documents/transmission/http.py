@@ -6,6 +6,10 @@ is `NotSent` (safe to retry). Once written, any failure (timeout, reset, truncat
 `Uncertain`. One exception: a TLS alert about our certificate can arrive on the first read under
 TLS 1.3 (the server checks the client certificate after our handshake finished); the server's
 TLS layer then discarded the request, so that is `NotSent` too.
+
+Connections are kept alive per company context (`pool.py`, whose docstring explains why reuse
+keeps this classification exact): a write failure on a reused connection is `NotSent` and is tried
+once more on a fresh connection; a read failure on one stays `Uncertain` and is never resent.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from documents.transmission.outcome import NotSent, NotSentReason, Uncertain, UncertainReason
+from documents.transmission.pool import POOL
 
 _REJECTION_ALERTS = ("CERTIFICATE", "UNKNOWN_CA", "ACCESS_DENIED", "HANDSHAKE_FAILURE")
 """OpenSSL alert reasons by which a peer refuses our certificate: `TLSV1_ALERT_UNKNOWN_CA`,
@@ -55,17 +60,58 @@ class Limits:
 def exchange(
     request: HttpRequest, context: ssl.SSLContext, limits: Limits
 ) -> HttpAnswer | NotSent | Uncertain:
-    """Send `request` and read the whole answer, classifying every failure."""
+    """Send `request` and read the whole answer, classifying every failure. Uses an idle
+    keep-alive connection of this context when one exists."""
     parts = urlsplit(request.url)
-    host = parts.hostname or ""
+    target = _Target(context, parts.hostname or "", parts.port or 443, parts.path or "/")
+    idle = POOL.take(context, target.host, target.port)
+    if idle is not None:
+        answer = _send(idle, request, target, limits, reused=True)
+        if not (isinstance(answer, NotSent) and answer.reason is NotSentReason.WRITE_FAILED):
+            return answer
+        # the server had given the connection up: no complete request reached it, so once more
     conn = http.client.HTTPSConnection(
-        host, parts.port or 443, context=context, timeout=limits.connect_timeout
+        target.host, target.port, context=context, timeout=limits.connect_timeout
     )
-    try:
-        failure = _connect(conn) or _write(conn, request, parts.path or "/", limits.read_timeout)
-        return failure or _read(conn, limits.max_bytes)
-    finally:
+    conn.auto_open = 0  # a lost socket must fail, never be silently reopened by http.client
+    failure = _connect(conn)
+    if failure is not None:
         conn.close()
+        return failure
+    return _send(conn, request, target, limits, reused=False)
+
+
+@dataclass(frozen=True)
+class _Target:
+    context: ssl.SSLContext
+    host: str
+    port: int
+    path: str
+
+
+def _send(
+    conn: http.client.HTTPSConnection,
+    request: HttpRequest,
+    target: _Target,
+    limits: Limits,
+    *,
+    reused: bool,
+) -> HttpAnswer | NotSent | Uncertain:
+    """Write and read on a connected `conn`; park it afterwards when it can be reused, else close
+    it."""
+    parked = False
+    try:
+        failure = _write(conn, request, target.path, limits.read_timeout, reused=reused)
+        if failure is not None:
+            return failure
+        answer, reusable = _read(conn, limits.max_bytes)
+        if reusable:
+            POOL.give_back(target.context, target.host, target.port, conn)
+            parked = True
+        return answer
+    finally:
+        if not parked:
+            conn.close()
 
 
 def _connect(conn: http.client.HTTPSConnection) -> NotSent | None:
@@ -88,8 +134,15 @@ def _connect(conn: http.client.HTTPSConnection) -> NotSent | None:
 
 
 def _write(
-    conn: http.client.HTTPSConnection, request: HttpRequest, path: str, timeout: float
+    conn: http.client.HTTPSConnection,
+    request: HttpRequest,
+    path: str,
+    timeout: float,
+    *,
+    reused: bool,
 ) -> NotSent | None:
+    """The request written completely (None), or why not. On a reused connection our certificate
+    was accepted long ago, so no refusal alert is awaited."""
     if conn.sock is not None:
         conn.sock.settimeout(timeout)
     try:
@@ -97,11 +150,11 @@ def _write(
     except ssl.SSLError as exc:
         if _is_rejection(exc):
             return NotSent(NotSentReason.TLS_REJECTED, str(exc))
-        return _pending_alert(conn) or NotSent(NotSentReason.WRITE_FAILED, str(exc))
+        failed = NotSent(NotSentReason.WRITE_FAILED, str(exc))
+        return failed if reused else _pending_alert(conn) or failed
     except (OSError, http.client.HTTPException) as exc:
-        return _pending_alert(conn) or NotSent(
-            NotSentReason.WRITE_FAILED, str(exc) or type(exc).__name__
-        )
+        failed = NotSent(NotSentReason.WRITE_FAILED, str(exc) or type(exc).__name__)
+        return failed if reused else _pending_alert(conn) or failed
     return None
 
 
@@ -122,21 +175,29 @@ def _pending_alert(conn: http.client.HTTPSConnection) -> NotSent | None:
     return None
 
 
-def _read(conn: http.client.HTTPSConnection, max_bytes: int) -> HttpAnswer | NotSent | Uncertain:
+def _read(
+    conn: http.client.HTTPSConnection, max_bytes: int
+) -> tuple[HttpAnswer | NotSent | Uncertain, bool]:
+    """The answer, and whether the connection may be reused: the body was read to its end and
+    the server did not ask to close. Any failure here is `Uncertain` (never resent), also on a
+    reused connection that got no byte of answer: the server may have processed the request."""
     try:
         response = conn.getresponse()
         body = response.read(max_bytes + 1)
     except TimeoutError as exc:
-        return Uncertain(UncertainReason.READ_TIMEOUT, str(exc) or "read timed out")
+        return Uncertain(UncertainReason.READ_TIMEOUT, str(exc) or "read timed out"), False
     except ssl.SSLError as exc:
         if _is_rejection(exc):
-            return NotSent(NotSentReason.TLS_REJECTED, str(exc))
-        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc))
+            return NotSent(NotSentReason.TLS_REJECTED, str(exc)), False
+        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc)), False
     except (OSError, http.client.HTTPException) as exc:
-        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc) or type(exc).__name__)
+        detail = str(exc) or type(exc).__name__
+        return Uncertain(UncertainReason.CONNECTION_LOST, detail), False
     if len(body) > max_bytes:
-        return Uncertain(UncertainReason.UNREADABLE_ANSWER, f"answer larger than {max_bytes} B")
-    return HttpAnswer(response.status, body, response.getheader("Content-Type", ""))
+        detail = f"answer larger than {max_bytes} B"
+        return Uncertain(UncertainReason.UNREADABLE_ANSWER, detail), False
+    answer = HttpAnswer(response.status, body, response.getheader("Content-Type", ""))
+    return answer, response.isclosed() and not response.will_close
 
 
 def _is_rejection(exc: ssl.SSLError) -> bool:

@@ -23,6 +23,7 @@ from cryptography.hazmat.primitives.asymmetric import rsa
 from cryptography.x509.oid import ExtendedKeyUsageOID, NameOID
 
 from documents.transmission.endpoints import Environment
+from documents.transmission.pool import close_idle
 from documents.transmission.settings import TransmissionSettings
 from documents.transmission.tls import client_context
 from documents.transmission.transport import Route, SoapTransport
@@ -138,16 +139,21 @@ class Recorded:
     headers: dict[str, str]
     body: bytes
     client_subject: str
+    client_port: int = 0  # tells the TCP connections apart
 
 
 @dataclass
 class Behaviour:
-    """What the server does with the next request: answer, drop after reading, or stall."""
+    """What the server does with the next request: answer, drop after reading, or stall.
+    `close` answers with `Connection: close`; `hang_up` answers without announcing it and then
+    closes the connection (a server giving up an idle keep-alive connection)."""
 
     kind: str = "answer"
     status: int = 200
     body: bytes = b""
     stall_seconds: float = 0.0
+    close: bool = False
+    hang_up: bool = False
 
 
 @dataclass
@@ -155,9 +161,13 @@ class AuthorityServer:
     url: str
     requests: list[Recorded] = field(default_factory=list)
     plan: list[Behaviour] = field(default_factory=list)
+    connections: int = 0  # TCP connections accepted (and TLS handshakes done)
+    idle_timeout: float | None = None  # seconds a kept-alive connection may wait for a request
 
-    def answer(self, body: bytes, status: int = 200) -> None:
-        self.plan.append(Behaviour("answer", status, body))
+    def answer(
+        self, body: bytes, status: int = 200, *, close: bool = False, hang_up: bool = False
+    ) -> None:
+        self.plan.append(Behaviour("answer", status, body, close=close, hang_up=hang_up))
 
     def drop(self) -> None:
         self.plan.append(Behaviour("drop"))
@@ -173,13 +183,24 @@ def _handler(server_state: AuthorityServer) -> type[http.server.BaseHTTPRequestH
         def log_message(self, format: str, *args: object) -> None:
             return
 
+        def setup(self) -> None:
+            server_state.connections += 1
+            super().setup()
+            self.connection.settimeout(server_state.idle_timeout)
+
         def _serve(self) -> None:
             length = int(self.headers.get("Content-Length") or 0)
             body = self.rfile.read(length)
             cert = self.connection.getpeercert()  # type: ignore[attr-defined]
             subject = dict(item[0] for item in cert["subject"]) if cert else {}
             server_state.requests.append(
-                Recorded(self.path, dict(self.headers), body, subject.get("commonName", ""))
+                Recorded(
+                    self.path,
+                    dict(self.headers),
+                    body,
+                    subject.get("commonName", ""),
+                    self.client_address[1],
+                )
             )
             plan = server_state.plan.pop(0) if server_state.plan else Behaviour(status=500)
             if plan.kind == "drop":
@@ -193,13 +214,24 @@ def _handler(server_state: AuthorityServer) -> type[http.server.BaseHTTPRequestH
             self.send_response(plan.status)
             self.send_header("Content-Type", "application/soap+xml; charset=utf-8")
             self.send_header("Content-Length", str(len(plan.body)))
+            if plan.close:
+                self.send_header("Connection", "close")
             self.end_headers()
             self.wfile.write(plan.body)
+            self.close_connection = plan.close or plan.hang_up
 
         do_POST = _serve
         do_GET = _serve
 
     return Handler
+
+
+@pytest.fixture(autouse=True)
+def no_idle_connections() -> Iterator[None]:
+    """Each test starts and ends with an empty keep-alive pool (servers are per test)."""
+    close_idle()
+    yield
+    close_idle()
 
 
 @pytest.fixture
