@@ -155,14 +155,15 @@ def jobs_waiting(redis: Any, prefix: str) -> dict[str, int]:
 
 
 def forget_redis_keys(redis_url: str, prefix: str) -> None:
-    """Empty this run's rq queues (their job hashes too) and delete every key of its prefix."""
+    """Delete this run's rq queues (their jobs and their entry in `rq:queues` too) and every
+    key of its prefix."""
     import redis as redis_lib
     from rq import Queue
 
     client = redis_lib.Redis.from_url(redis_url)
     try:
         for name in QUEUES:
-            Queue(prefix + name, connection=client).empty()  # type: ignore[no-untyped-call]
+            Queue(prefix + name, connection=client).delete(delete_jobs=True)
         for key in client.scan_iter(match=f"*{prefix}*", count=1000):
             client.delete(key)
     finally:
