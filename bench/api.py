@@ -1,11 +1,12 @@
 """Benchmark: sustained synchronous NF-e issuance through the HTTP API, end to end on loopback.
 
     python bench/api.py [--clients 1 4 16] [--duration 20] [--count 0] [--workers W]
-                        [--companies 1] [--warmup 30] [--profile-runs 30] [--out FILE]
+                        [--companies 1] [--warmup 30] [--profile-runs 30]
+                        [--async-tasks 0] [--quick] [--out FILE]
 
 What runs, all on this machine: a fresh PostgreSQL database (created from `test` on
-127.0.0.1:5432, dropped at the end), Redis on 127.0.0.1:6379 (rate limiter), the authority
-simulator in its own process (HTTPS with mutual TLS), and the service under gunicorn in
+127.0.0.1:5432, dropped at the end), Redis on 127.0.0.1:6379 (rate limiter, rq queues), the
+authority simulator in its own process (HTTPS with mutual TLS), and the service under gunicorn in
 production mode (`fiscal serve --workers W`, run as `python -m service.cli serve`). Setup goes
 through the same doors a user has: `fiscal db upgrade`, `fiscal accounts create --json`, then
 the API for the issuer, the A1 certificate (issued by the simulator's CA), one product and one
@@ -13,13 +14,27 @@ customer.
 
 For each concurrency N, N client threads (one keep-alive HTTP session each) post
 `POST /api/v1/nfe` with distinct `pedido`s until `--duration` seconds pass (or `--count`
-requests are sent, if given). Only 200 AUTORIZADA counts as a document; anything else is an
-error and is reported. CPU per document comes from /proc (service, simulator, this database's
-PostgreSQL backends, the clients), and what PostgreSQL's backends wait on is sampled from
-pg_stat_activity and pg_locks. Then, with no load, `--profile-runs` issuances go through the
-same database and simulator in this process (Flask test client) with timers around the phases
-of `service.issuance.operations.issue`, to say where a request's time goes; a last probe times the
-simulator's round trip with and without TCP_NODELAY on its handler.
+requests are sent, if given); with `--companies C` the account has C companies (distinct CNPJs,
+an A1 each) and client i posts for company i mod C. Only 200 AUTORIZADA counts as a document;
+anything else is an error and is reported. CPU per document comes from /proc (service,
+simulator, this database's PostgreSQL backends, the clients), and what PostgreSQL's backends
+wait on is sampled from pg_stat_activity and pg_locks. Then, with no load, `--profile-runs`
+issuances go through the same database and simulator in this process (Flask test client) with
+timers around the phases of `service.issuance.operations.issue`, to say where a request's time
+goes (a phase whose function is gone, renamed by a refactoring, is skipped with a warning),
+plus SQL statements, SQLAlchemy commits and PostgreSQL's own transaction count
+(`pg_stat_database.xact_commit`) per request; a last probe times the simulator's round trip
+with and without TCP_NODELAY on its handler.
+
+With `--async-tasks N`, the queue: N requests with `Prefer: respond-async` (distinct pedidos,
+as many client threads as the largest `--clients`) while no rq worker runs, giving accepted tasks
+per second; then two `fiscal worker`s start and the drain is timed from the first worker's
+registration to the last task's `finalizada_em` (`fiscal_tasks`, the queue's source of truth),
+with the workers' and the simulator's CPU per document (`bench/api_queue.py`). The run has its
+own Redis key prefix (`FISCAL_REDIS_PREFIX`), deleted at the end.
+
+`--quick` (development): 5 s per concurrency, 10 profiled runs, 10 warm-up requests, unless
+given explicitly.
 
 Processes and the database are cleaned up even when a step fails.
 """
@@ -43,7 +58,7 @@ import threading
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -54,12 +69,16 @@ import sqlalchemy
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench import api_queue  # noqa: E402
+from bench.api_queue import proc_ticks, processes  # noqa: E402
 from simulator.testing import SimulatorHandle, running_simulator_process  # noqa: E402
 
 PG_ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0")
 A1_PASSWORD = "senha-a1"
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+ASYNC_TAG = "async"
+"""Pedido prefix of the queued requests (no other phase's tag starts with it)."""
 
 ISSUER = {
     "razao_social": "Empresa Bench Ltda", "uf": "SP", "ie": "110.042.490.114",
@@ -125,11 +144,13 @@ def free_port() -> int:
         return port
 
 
-def service_env(db_name: str, data_dir: Path, sim: SimulatorHandle) -> dict[str, str]:
-    """Production mode. The Redis key prefix is not settable from the environment (Settings has
-    `redis_prefix`, `load_settings` does not read it); the limiter's keys carry the API key's
-    id, which is fresh, so a shared Redis is not disturbed."""
+def service_env(
+    db_name: str, data_dir: Path, sim: SimulatorHandle, redis_prefix: str
+) -> dict[str, str]:
+    """Production mode, with this run's own Redis key prefix (rate limiter, rq queues), so a
+    shared Redis is neither disturbed nor read: no other worker takes this run's jobs."""
     return {
+        "FISCAL_REDIS_PREFIX": redis_prefix,
         "DATABASE_URL": database_url(db_name),
         "REDIS_URL": REDIS_URL,
         "FISCAL_ENCRYPTION_KEY": secrets.token_urlsafe(48),
@@ -239,7 +260,8 @@ class Sample:
 
     @property
     def ok(self) -> bool:
-        return self.status == 200 and self.outcome == "AUTORIZADA"
+        """200 AUTORIZADA, or 202 with the queued task when the request asked for the queue."""
+        return (self.status, self.outcome) in ((200, "AUTORIZADA"), (202, ACCEPTED))
 
 
 @dataclass
@@ -275,6 +297,9 @@ class Budget:
             return self.left >= 0
 
 
+ACCEPTED = "ACCEPTED (task queued)"
+
+
 def outcome_of(answer: requests.Response) -> str:
     try:
         data = answer.json()
@@ -282,6 +307,8 @@ def outcome_of(answer: requests.Response) -> str:
         return "non-JSON answer"
     if isinstance(data.get("error"), dict):
         return str(data["error"].get("code"))
+    if answer.status_code == 202 and data.get("solicitacao_id"):
+        return ACCEPTED
     return str(data.get("status"))
 
 
@@ -293,6 +320,8 @@ class Target:
     base: str
     key: str
     empresas: tuple[str | None, ...]
+    headers: tuple[tuple[str, str], ...] = ()
+    """Extra request headers (`Prefer: respond-async` for the queue)."""
 
 
 def client_loop(
@@ -301,6 +330,7 @@ def client_loop(
 ) -> None:  # fmt: skip
     session = requests.Session()
     session.headers["Authorization"] = f"Bearer {target.key}"
+    session.headers.update(dict(target.headers))
     url = f"{target.base}/api/v1/nfe"
     start.wait()
     number = 0
@@ -346,41 +376,18 @@ def run_load(target: Target, clients: int, duration: float, count: int, tag: str
 # ---------------------------------------------------------------- CPU accounting (/proc)
 
 
-def _proc_ticks(pid: int) -> int:
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except (FileNotFoundError, ProcessLookupError, IndexError):
-        return 0
-    return int(fields[11]) + int(fields[12])  # utime + stime (own, not reaped children)
-
-
-def _processes() -> list[tuple[int, int, str]]:
-    """(pid, ppid, cmdline) of every visible process."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            cmd = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
-        except (FileNotFoundError, ProcessLookupError, IndexError):
-            continue
-        found.append((int(entry.name), ppid, cmd))
-    return found
-
-
 def cpu_snapshot(gunicorn_pid: int, db_name: str) -> dict[str, float]:
     """CPU seconds so far of the service (gunicorn master + workers), the simulator, this
     database's PostgreSQL backends, this process (the load clients), and the whole machine."""
     groups: dict[str, int] = defaultdict(int)
     me = os.getpid()
-    for pid, ppid, cmd in _processes():
+    for pid, ppid, cmd in processes():
         if pid == gunicorn_pid or ppid == gunicorn_pid:
-            groups["service (gunicorn)"] += _proc_ticks(pid)
+            groups["service (gunicorn)"] += proc_ticks(pid)
         elif ppid == me and "simulator" in cmd:
-            groups["simulator"] += _proc_ticks(pid)
+            groups["simulator"] += proc_ticks(pid)
         elif cmd.startswith("postgres:") and f" {db_name} " in cmd:
-            groups["PostgreSQL (this database)"] += _proc_ticks(pid)
+            groups["PostgreSQL (this database)"] += proc_ticks(pid)
     times = os.times()
     snapshot = {name: ticks / CLK_TCK for name, ticks in groups.items()}
     snapshot["bench clients (this process)"] = times.user + times.system
@@ -491,12 +498,28 @@ PHASES = [
 REST = "rest: HTTP, auth, rate limit, validation, company, answer"
 
 
-@contextlib.contextmanager
-def phase_timers() -> Iterator[tuple[dict[str, float], Counter[str]]]:
-    """Wrap the issuance's phase functions with timers and call counters (this process only);
-    undo afterwards."""
+def phase_target(module_name: str, path: str) -> tuple[Any, str] | None:
+    """(owner, attribute) of a phase's function, or None with a warning when the module or the
+    attribute is gone: service/issuance is refactored while these names stay in PHASES, and a
+    renamed function must not crash a run after minutes of load."""
     import importlib
 
+    *parents, attribute = path.split(".")
+    try:
+        owner: Any = importlib.import_module(module_name)
+        for parent in parents:
+            owner = getattr(owner, parent)
+        getattr(owner, attribute)
+    except (ImportError, AttributeError) as exc:
+        print(f"warning: phase {module_name}.{path} skipped ({exc})", file=sys.stderr)
+        return None
+    return owner, attribute
+
+
+@contextlib.contextmanager
+def phase_timers() -> Iterator[tuple[dict[str, float], Counter[str], list[str]]]:
+    """Wrap the issuance's phase functions with timers and call counters (this process only);
+    undo afterwards. Also yields the labels of the phases actually timed."""
     spent: dict[str, float] = defaultdict(float)
     calls: Counter[str] = Counter()
     undo: list[tuple[Any, str, Any]] = []
@@ -512,16 +535,18 @@ def phase_timers() -> Iterator[tuple[dict[str, float], Counter[str]]]:
 
         return wrapper
 
+    active: list[str] = []
     for module_name, path, label, _ in PHASES:
-        owner: Any = importlib.import_module(module_name)
-        *parents, attribute = path.split(".")
-        for parent in parents:
-            owner = getattr(owner, parent)
+        found = phase_target(module_name, path)
+        if found is None:
+            continue
+        owner, attribute = found
         original = getattr(owner, attribute)
         undo.append((owner, attribute, original))
         setattr(owner, attribute, timed(label, original))
+        active.append(label)
     try:
-        yield spent, calls
+        yield spent, calls, active
     finally:
         for module, attribute, original in reversed(undo):
             setattr(module, attribute, original)
@@ -532,16 +557,51 @@ class Profile:
     rows: dict[str, list[float]]
     calls: Counter[str]
     runs: int
+    labels: list[str]
+    """The phases timed (PHASES minus those whose function is gone)."""
     cpu_ms: float = 0.0
     statements: float = 0.0
+    commits: float = 0.0
+    """SQLAlchemy `commit` events on the engine per request."""
+    checkouts: float = 0.0
+    """Pool checkouts per request: each pings (pool_pre_ping) in its own autocommit transaction."""
+    transactions: float = float("nan")
+    """PostgreSQL's `xact_commit` of the bench database per request."""
     packages: list[tuple[str, float]] = field(default_factory=list)
 
 
-def profile_requests(env: dict[str, str], target: Target, runs: int, tag: str) -> Profile:
+def xact_commits(db_name: str) -> int:
+    """`pg_stat_database.xact_commit` of the bench database, read from the admin database so
+    the reading's own transactions are not counted in it (nothing to subtract)."""
+    with psycopg.connect(PG_ADMIN_URL, autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT xact_commit FROM pg_stat_database WHERE datname = %s", (db_name,)
+        ).fetchone()
+    return int(row[0]) if row else 0
+
+
+def settled_xact_commits(db_name: str, quiet_since: float) -> int:
+    """`xact_commits` once every backend has published its counts: PostgreSQL 15 backends flush
+    their statistics at most once a second while busy and up to 10 s after going idle (at exit
+    at once), so wait 11 s past the last outside activity and for a second without change."""
+    last, since = xact_commits(db_name), time.monotonic()
+    while time.monotonic() < max(quiet_since + 11, since + 1):
+        time.sleep(0.25)
+        now = xact_commits(db_name)
+        if now != last:
+            last, since = now, time.monotonic()
+    return last
+
+
+def profile_requests(
+    env: dict[str, str], target: Target, runs: int, tag: str, db_name: str
+) -> Profile:
     """Sequential issuances in this process (Flask test client), same database and simulator:
-    first timed by phase; then again for CPU time and SQL statements per request; then again
-    under cProfile on process time (CPU only, waiting excluded) to say which libraries spend
-    the service's CPU."""
+    first timed by phase; then again for CPU time, SQL statements, commits and PostgreSQL
+    transactions per request (nothing else uses the bench database meanwhile: gunicorn is
+    idle, no rq worker runs); then again under cProfile on process time (CPU only, waiting
+    excluded) to say which libraries spend the service's CPU."""
+    quiet_since = time.monotonic()
     import logging
     import warnings
 
@@ -565,34 +625,61 @@ def profile_requests(env: dict[str, str], target: Target, runs: int, tag: str) -
 
     issue(f"{tag}-warm")  # caches, XSD, credentials
     rows: dict[str, list[float]] = defaultdict(list)
-    with phase_timers() as (spent, calls):
+    with phase_timers() as (spent, calls, labels):
+        tops = [label for _, _, label, is_top in PHASES if is_top and label in labels]
         for number in range(runs):
             spent.clear()
             began = time.perf_counter()
             issue(f"{tag}-{number}")
             total = time.perf_counter() - began
-            top = sum(spent[label] for _, _, label, is_top in PHASES if is_top)
-            for _, _, label, _ in PHASES:
+            for label in labels:
                 rows[label].append(spent[label] * 1000)
-            rows[REST].append((total - top) * 1000)
+            rows[REST].append((total - sum(spent[label] for label in tops)) * 1000)
             rows["total"].append(total * 1000)
-    profile = Profile(rows, calls, runs)
-    statements = Counter[str]()
+    profile = Profile(rows, calls, runs, labels)
     engine = app.extensions["fiscal"].engine
-
-    def count(*_: Any) -> None:
-        statements["sql"] += 1
-
-    sqlalchemy.event.listen(engine, "before_cursor_execute", count)
+    engine.dispose()  # its backends exit, publishing their statistics
+    xact_before = settled_xact_commits(db_name, quiet_since)
+    counted = SqlCounter(engine)
     began = time.process_time()
     for number in range(runs):
         issue(f"{tag}-sql-{number}")
     profile.cpu_ms = (time.process_time() - began) * 1000 / runs
-    sqlalchemy.event.remove(engine, "before_cursor_execute", count)
-    profile.statements = statements["sql"] / runs
+    counted.close()
+    engine.dispose()
+    xact_after = settled_xact_commits(db_name, 0.0)
+    profile.statements, profile.commits = counted["sql"] / runs, counted["commit"] / runs
+    profile.checkouts = counted["checkout"] / runs
+    profile.transactions = (xact_after - xact_before) / runs
     profile.packages = cpu_by_package(lambda n: issue(f"{tag}-cpu-{n}"), runs)
     app.extensions["fiscal"].engine.dispose()
     return profile
+
+
+class SqlCounter(Counter[str]):
+    """SQL statements (`before_cursor_execute`) and commits (`commit`) on `engine` from now until
+    `close()`."""
+
+    def __init__(self, engine: sqlalchemy.Engine) -> None:
+        super().__init__()
+        self.engine = engine
+        sqlalchemy.event.listen(engine, "before_cursor_execute", self._statement)
+        sqlalchemy.event.listen(engine, "commit", self._commit)
+        sqlalchemy.event.listen(engine, "checkout", self._checkout)
+
+    def _statement(self, *_: Any) -> None:
+        self["sql"] += 1
+
+    def _commit(self, *_: Any) -> None:
+        self["commit"] += 1
+
+    def _checkout(self, *_: Any) -> None:
+        self["checkout"] += 1
+
+    def close(self) -> None:
+        sqlalchemy.event.remove(self.engine, "before_cursor_execute", self._statement)
+        sqlalchemy.event.remove(self.engine, "commit", self._commit)
+        sqlalchemy.event.remove(self.engine, "checkout", self._checkout)
 
 
 def cpu_by_package(work: Callable[[int], None], runs: int) -> list[tuple[str, float]]:
@@ -667,6 +754,71 @@ def nagle_probe(sim: SimulatorHandle, workdir: Path) -> tuple[float, float]:
     return as_is, nodelay
 
 
+# ---------------------------------------------------------------- the queue (respond-async)
+
+
+@dataclass
+class QueueRun:
+    """Accepting `tasks` queued requests with no worker, then two workers draining them."""
+
+    accept: Run
+    waiting: dict[str, int]
+    """rq jobs waiting per queue when the workers started."""
+    drain: api_queue.Drain
+    started: float
+    """time.time() of the first worker's registration: the drain's start."""
+    cpu_window: float
+    """Seconds between the two CPU snapshots (first registration to the drain's end)."""
+    boot_s: float
+    """Launch to registration of the slower worker (app start-up, not in the drain)."""
+    cpu: dict[str, float]
+
+    @property
+    def accepted(self) -> int:
+        return len(self.accept.ok)
+
+    @property
+    def drain_s(self) -> float:
+        last = self.drain.last_final
+        return last.timestamp() - self.started if last else float("nan")
+
+
+def queue_run(
+    env: dict[str, str], target: Target, db_name: str, master: int, clients: int, tasks: int,
+    tmp: Path,
+) -> QueueRun:  # fmt: skip
+    """POST `tasks` NF-e with `Prefer: respond-async` as fast as `clients` threads go (no worker
+    runs, so the answers measure acceptance alone), then drain them with two rq workers."""
+    import redis as redis_lib
+
+    queued = replace(target, headers=(("Prefer", "respond-async"),))
+    accept = run_load(queued, clients, float("inf"), tasks, ASYNC_TAG)
+    print(f"async: {len(accept.ok)} of {tasks} accepted in {accept.wall:.1f} s, "
+          f"errors {dict(accept.errors)}", file=sys.stderr, flush=True)  # fmt: skip
+    redis = redis_lib.Redis.from_url(REDIS_URL)
+    logs = tmp / "workers"
+    logs.mkdir()
+    try:
+        waiting = api_queue.jobs_waiting(redis, env["FISCAL_REDIS_PREFIX"])
+        before: dict[str, float] = {}
+
+        def first_registered() -> None:
+            before.update(cpu_snapshot(master, db_name), at=time.monotonic())
+
+        with api_queue.rq_workers(env, 2, ROOT, logs) as workers:
+            api_queue.await_registration(redis, workers, logs, first_registered)
+            drain = api_queue.watch_drain(database_url(db_name), f"{ASYNC_TAG}-", len(accept.ok))
+            window = time.monotonic() - before.pop("at")
+            cpu = cpu_delta(before, cpu_snapshot(master, db_name))
+            cpu["rq workers"] = api_queue.workers_cpu(workers)
+    finally:
+        redis.close()
+    registered = [w.registered or w.launched for w in workers]
+    boot = max(r - w.launched for r, w in zip(registered, workers, strict=True))
+    print(f"async: drained {drain.statuses} (complete: {drain.complete})", file=sys.stderr)
+    return QueueRun(accept, waiting, drain, min(registered), window, boot, cpu)
+
+
 # ---------------------------------------------------------------- report
 
 
@@ -712,7 +864,7 @@ def cpu_table(runs: list[Run]) -> str:
 def profile_table(profile: Profile) -> str:
     rows, calls, runs = profile.rows, profile.calls, profile.runs
     lines = ["| phase | median ms | p90 ms | calls per request |", "|---|---:|---:|---:|"]
-    for label in [label for _, _, label, _ in PHASES] + [REST, "total"]:
+    for label in [*profile.labels, REST, "total"]:
         values = sorted(rows[label])
         name = f"**{label}**" if label == "total" else label
         indent = "&nbsp;&nbsp;" if label.startswith("of which") else ""
@@ -721,6 +873,56 @@ def profile_table(profile: Profile) -> str:
         lines.append(f"| {indent}{name} | {statistics.median(values):.1f} "
                      f"| {percentile(values, 90):.1f} | {per_request} |")  # fmt: skip
     return "\n".join(lines)
+
+
+def simulator_text(runs: list[Run]) -> str:
+    """The authority simulator's share, to subtract mentally from the service's numbers."""
+    cells = [f"{run.clients} client{'s' if run.clients > 1 else ''} "
+             f"{run.cpu.get('simulator', 0.0) * 1000 / max(1, len(run.ok)):.1f}"
+             for run in runs]  # fmt: skip
+    return "Simulator CPU per authorized document, ms: " + ", ".join(cells) + "."
+
+
+def queue_text(queue: QueueRun, clients: int) -> str:
+    accept, drain = queue.accept, queue.drain
+    latencies = accept.ok
+    unfinished = len(latencies) - drain.finished
+    errors = sum(accept.errors.values()) + len(latencies) - drain.authorized
+    table = "\n".join([
+        "| tasks | accepted | accepted/s | accept p50 ms | accept p99 ms | AUTORIZADA "
+        "| drain s | drained docs/s | errors |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {len(accept.samples)} | {queue.accepted} | {queue.accepted / accept.wall:.1f} "
+        f"| {percentile(latencies, 50) * 1000:.0f} | {percentile(latencies, 99) * 1000:.0f} "
+        f"| {drain.authorized} | {queue.drain_s:.1f} | {drain.authorized / queue.drain_s:.1f} "
+        f"| {errors} |",
+    ])  # fmt: skip
+    docs = max(1, drain.authorized)
+    cpu = ", ".join(f"{name} {queue.cpu.get(name, 0.0) * 1000 / docs:.1f}" for name in
+                    ("rq workers", "simulator", "PostgreSQL (this database)",
+                     "service (gunicorn)"))  # fmt: skip
+    cores = os.cpu_count() or 1
+    busy = queue.cpu["machine busy (all processes)"] / (queue.cpu_window * cores)
+    problems = [
+        f"accepting: {', '.join(f'{k} × {v}' for k, v in accept.errors.items())}"
+        if accept.errors else "",
+        f"tasks by status at the end: {dict(sorted(drain.statuses.items()))}" if errors else "",
+        f"{unfinished} unfinished (60 s without progress)" if unfinished else "",
+    ]  # fmt: skip
+    return "\n\n".join([
+        table,
+        f"{clients} client threads, `Prefer: respond-async`, distinct pedidos, no rq worker "
+        "running while accepting. Drain: 2 `fiscal worker` processes (rq SimpleWorker, jobs in "
+        "the worker process), from the first worker's registration to the last task's "
+        f"`finalizada_em`; worker start-up ({queue.boot_s:.1f} s for the slower one) not "
+        "included. rq jobs waiting when the workers started: "
+        + ", ".join(f"{name} {n}" for name, n in queue.waiting.items())
+        + (" (notifications from the whole run, worked during the drain too)."
+           if queue.waiting.get("notificacoes") else "."),
+        f"CPU per drained document, ms: {cpu} (workers' process trees, from registration); "
+        f"machine busy {busy * 100:.0f}% of {cores} cores during the drain.",
+        "Errors: " + ("; ".join(p for p in problems if p) or "none: every task AUTORIZADA") + ".",
+    ])  # fmt: skip
 
 
 def errors_text(runs: list[Run]) -> str:
@@ -758,7 +960,7 @@ def environment(workers: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--clients", type=int, nargs="+", default=[1, 4, 16])
-    parser.add_argument("--duration", type=float, default=20.0, help="seconds per concurrency")
+    parser.add_argument("--duration", type=float, help="seconds per concurrency (20; quick 5)")
     parser.add_argument("--count", type=int, default=0, help="stop after this many requests "
                         "per concurrency (0: only the duration limits)")  # fmt: skip
     cores = os.cpu_count() or 1
@@ -766,19 +968,33 @@ def main() -> None:
                         help="gunicorn workers (default: the service's 2 × cores + 1)")  # fmt: skip
     parser.add_argument("--companies", type=int, default=1,
                         help="companies of the one account; clients take them in turn")  # fmt: skip
-    parser.add_argument("--warmup", type=int, default=30, help="requests before measuring")
-    parser.add_argument("--profile-runs", type=int, default=30)
+    parser.add_argument("--warmup", type=int, help="requests before measuring (30; quick 10)")
+    parser.add_argument("--profile-runs", type=int, help="sequential profiled issuances, per "
+                        "pass (30; quick 10)")  # fmt: skip
+    parser.add_argument("--async-tasks", type=int, default=0, help="queued requests "
+                        "(Prefer: respond-async) accepted, then drained by 2 rq workers "
+                        "(0: skip)")  # fmt: skip
+    parser.add_argument("--quick", action="store_true", help="development: --duration 5 "
+                        "--profile-runs 10 --warmup 10 unless given")  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the markdown report here too")
     args = parser.parse_args()
+    for name, normal, quick in (("duration", 20.0, 5.0), ("warmup", 30, 10),
+                                ("profile_runs", 30, 10)):  # fmt: skip
+        if getattr(args, name) is None:
+            setattr(args, name, quick if args.quick else normal)
     if args.companies < 1 or min(args.clients) < 1 or args.workers < 1:
         parser.error("--companies, --clients and --workers must be at least 1")
+    if args.profile_runs < 1 or args.async_tasks < 0:
+        parser.error("--profile-runs must be at least 1, --async-tasks not negative")
     env_line = environment(args.workers)
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-api-")))
         db_name = stack.enter_context(fresh_database())
         sim = stack.enter_context(running_simulator_process(tmp / "simulator"))
-        env = service_env(db_name, tmp / "service", sim)
+        prefix = f"fiscal-bench-{secrets.token_hex(6)}:"
+        stack.callback(api_queue.forget_redis_keys, REDIS_URL, prefix)  # after the processes
+        env = service_env(db_name, tmp / "service", sim, prefix)
         fiscal(env, "db", "upgrade")
         key = create_account(env)
         log = tmp / "gunicorn.log"
@@ -801,7 +1017,11 @@ def main() -> None:
             runs.append(run)
             print(f"{clients} clients: {len(run.ok)} documents in {run.wall:.1f} s, "
                   f"errors {dict(run.errors)}", file=sys.stderr, flush=True)  # fmt: skip
-        profile = profile_requests(env, target, args.profile_runs, "prof")
+        profile = profile_requests(env, target, args.profile_runs, "prof", db_name)
+        queue = None
+        if args.async_tasks:
+            queue = queue_run(env, target, db_name, master, max(args.clients), args.async_tasks,
+                              tmp)  # fmt: skip
         nagle = nagle_probe(sim, tmp / "probe-simulator")
         with psycopg.connect(database_url(db_name)) as conn:
             stored = conn.execute("SELECT status, count(*) FROM fiscal_documents GROUP BY status "
@@ -809,18 +1029,24 @@ def main() -> None:
         at_authority = Counter(d["status"] for d in sim.state()["documents"])
     elapsed = time.monotonic() - started
     sent = sum(len(r.samples) for r in runs) + len(warm.samples) + 3 * args.profile_runs + 1
+    sent += len(queue.accept.samples) if queue else 0
+    companies = f"{args.companies} compan{'y' if args.companies == 1 else 'ies'} of one account"
+    if args.companies > 1:
+        companies += (
+            f" (distinct CNPJs, an A1 each; client i posts for company i mod {args.companies})"
+        )
     text = "\n\n".join([
         "## Run " + dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "Environment: " + env_line + ".",
         f"Each concurrency ran {args.duration:g} s"
         + (f" (at most {args.count} requests)" if args.count else "")
         + f" after {args.warmup} warm-up requests; one-item NF-e, registered product and "
-        f"customer; {args.companies} compan{'y' if args.companies == 1 else 'ies'} of one account"
-        f"; whole run {elapsed:.0f} s including setup.",
+        f"customer; {companies}; whole run {elapsed:.0f} s including setup.",
         "### Sustained issuance (client-side latency of 200 AUTORIZADA answers)",
         load_table(runs),
         f"Errors: {errors_text(runs)}. \"server p50\" is the service's own `duration_ms` "
         "(access log) for the same requests.",
+        simulator_text(runs),
         "### CPU per authorized document (from /proc, during each run)",
         cpu_table(runs),
         "### PostgreSQL backends of this database during each run (mean count, sampled 10/s)",
@@ -829,13 +1055,20 @@ def main() -> None:
         "no other load from this benchmark)",
         profile_table(profile),
         f"CPU of one issuance in the service process ({args.profile_runs} more, sequential): "
-        f"{profile.cpu_ms:.1f} ms per request, {profile.statements:.0f} SQL statements per "
-        f"request. Share of that CPU by package under cProfile ({args.profile_runs} more; the "
+        f"{profile.cpu_ms:.1f} ms per request; {profile.statements:.0f} SQL statements, "
+        f"{profile.commits:.1f} commits (SQLAlchemy), {profile.transactions:.1f} transactions "
+        f"(PostgreSQL xact_commit) per request; {profile.checkouts:.1f} connection checkouts per "
+        "request, each pinging in its own autocommit transaction (pool_pre_ping; psycopg's "
+        "ping is invisible to SQLAlchemy's statement and commit events, not to xact_commit). "
+        "Share of that CPU by package under cProfile "
+        f"({args.profile_runs} more; the "
         "profiler's per-call cost inflates call-heavy Python code, so read it as a ranking): "
         + ", ".join(f"{name} {share:.0f}%" for name, share in profile.packages[:12]) + ".",
         f"Simulator round trip (NfeStatusServico, new mutual-TLS connection each, median of 40): "
         f"{nagle[0]:.1f} ms against the simulator process as it runs; {nagle[1]:.1f} ms against "
         "the same simulator code with TCP_NODELAY on its handler (in this process).",
+        *([f"### Queued issuance (`Prefer: respond-async`, {args.async_tasks} tasks)",
+           queue_text(queue, max(args.clients))] if queue else []),
         "### Checks",
         f"- {sent} issuance requests sent in all; stored documents by status: "
         + ", ".join(f"{s} {n}" for s, n in stored)
