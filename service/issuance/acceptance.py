@@ -19,14 +19,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import select, update
+from sqlalchemy import literal, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
 from service.audit import operations as audit
 from service.companies.models import Company
-from service.db import insert_ignoring_conflicts, transaction
+from service.db import insert_ignoring_conflicts, transaction, utcnow
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
@@ -34,7 +34,12 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
-from service.wallet.operations import InsufficientBalance, ensure_available, hold_for_issuance
+from service.wallet.operations import (
+    InsufficientBalance,
+    can_pay,
+    ensure_available,
+    hold_for_issuance,
+)
 
 T = TypeVar("T")
 
@@ -77,24 +82,30 @@ ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
 def claim(session: Session, req: Request) -> bool:
     """A new order's row and number (True), or nothing when the order exists already (False).
 
-    `INSERT ... ON CONFLICT DO NOTHING` decides concurrent first requests without an error;
-    only the one that inserted takes a number, so numbers stay gapless."""
+    The number is taken first (`numbering.take_number`), then the order is inserted with it,
+    only if the wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only
+    if no row has the order's key (`ON CONFLICT DO NOTHING`). When no row is inserted the
+    transaction is rolled back, giving the number back: concurrent first requests decide
+    without an error, and numbers stay gapless. The counter's row lock lasts from its
+    `UPDATE` through this `INSERT` to the caller's commit."""
     serie = req.family.series(req.company)
-    order_id = new_id("ord")
-    values = {
-        "id": order_id, "account_id": req.company.account_id, "company_id": req.company.id,
-        "modulo": req.modulo, "ambiente": req.ambiente, "pedido": req.pedido,
-        "fingerprint": req.fingerprint, "serie": serie,
-    }  # fmt: skip
-    inserted = session.execute(
-        insert_ignoring_conflicts(session, Order, ORDER_KEY).values(values).returning(Order.id)
-    ).scalar_one_or_none()
-    if inserted is None:
-        return False
-    _affordable(session, req)
     numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
-    session.execute(update(Order).where(Order.id == order_id).values(numero=numero))
-    return True
+    now = utcnow()
+    values = {
+        "id": new_id("ord"), "account_id": req.company.account_id, "company_id": req.company.id,
+        "modulo": req.modulo, "ambiente": req.ambiente, "pedido": req.pedido,
+        "fingerprint": req.fingerprint, "serie": serie, "numero": numero, "tentativas": 0,
+        "created_at": now, "updated_at": now,
+    }  # fmt: skip
+    source = select(*(literal(v, Order.__table__.c[k].type) for k, v in values.items())).where(
+        can_pay(req.company.account_id, req.price)
+    )
+    insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
+    if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
+        return True
+    session.rollback()  # the number goes back
+    _affordable(session, req)  # 402 when that was the reason
+    return False
 
 
 RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})
@@ -229,7 +240,6 @@ def accept(
     serie, numero = _number(order, req)
     cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
-    held = _hold(session, req)  # the account's wallet row: locked after signing, not across
     document = unsent or _new_document(session, order, req)
     document.serie, document.numero, document.chave = serie, numero, signed.key.text
     if req.family.lookup is Lookup.DPS_ID:  # the key exists only once authorized
@@ -237,7 +247,7 @@ def accept(
     document.status = DocumentStatus.PROCESSANDO
     document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
     document.xml_assinado, document.digest_value = signed.xml, signed.digest_value
-    document.valor_total, document.preco = draft.valor_total, held
+    document.valor_total = draft.valor_total
     document.snapshot, document.snapshot_sha256 = draft.snapshot, draft.snapshot_sha256
     document.criado_por_chave_id = req.key_id
     document.resumo = req.family.summary(draft) if req.family.summary else None
@@ -245,6 +255,8 @@ def accept(
     _audit_overrides(session, req, draft, document)
     order.documento_id, order.fingerprint = document.id, req.fingerprint
     order.tentativas += 1
+    session.flush()
+    document.preco = _hold(session, req)  # last: the account's wallet row is locked to commit
     return Accepted(document.id, replay=False, document=document)
 
 

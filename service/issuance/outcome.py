@@ -83,10 +83,11 @@ def _refund(session: Session, document: FiscalDocument) -> None:
     )
 
 
-def _settle_hold(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
-    """Leaving PROCESSANDO: the hold becomes the debit once the request may have reached the
-    authority; a first transmission that never reached it releases the hold (nothing charged)."""
-    if document.status != DocumentStatus.PROCESSANDO:
+def _settle_hold(session: Session, document: FiscalDocument, outcome: Outcome, before: str) -> None:
+    """Leaving PROCESSANDO (`before`): the hold becomes the debit once the request may have
+    reached the authority; a first transmission that never reached it releases the hold
+    (nothing charged)."""
+    if before != DocumentStatus.PROCESSANDO:
         return
     if isinstance(outcome, NotSent):
         release(session, document.account_id, Decimal(document.preco))
@@ -188,12 +189,19 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
     the webhook and mail outbox rows of the change are written in the same transaction."""
     before = document.status
     first_transmission = before == DocumentStatus.PROCESSANDO
-    _settle_hold(session, document, outcome)
+    refunded = isinstance(outcome, Denied) or (
+        isinstance(outcome, Rejected) and not outcome.is_duplicate
+    )
+    if refunded:  # the debit precedes its refund in the ledger
+        _settle_hold(session, document, outcome, before)
     if isinstance(outcome, NotSent) and first_transmission:
         _not_sent(document, outcome)
     else:
         _apply(session, document, outcome)
     document_changed(session, document, before)
+    if not refunded:
+        session.flush()  # the account's wallet row is locked last, until the commit
+        _settle_hold(session, document, outcome, before)
 
 
 def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
@@ -213,9 +221,10 @@ def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None
 def mark_pending(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
     """A lookup that settled nothing: the document stays (or becomes) PENDENTE."""
     before = document.status
-    _settle_hold(session, document, None)  # an abandoned PROCESSANDO may have been sent
     _pending(document, outcome)
     document_changed(session, document, before)
+    session.flush()
+    _settle_hold(session, document, None, before)  # an abandoned PROCESSANDO may have been sent
 
 
 def record(

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import case, or_, select, true, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
@@ -33,11 +34,9 @@ def post_entry(
     referencia: str | None = None,
     tipo_documento: str | None = None,
     documento_id: str | None = None,
-    wallet: Wallet | None = None,
 ) -> LedgerEntry:
-    """Append one ledger entry and move the balance by `valor` (negative = outflow).
-    `wallet`: the row the caller locked already in this transaction."""
-    wallet = wallet or lock_wallet(session, account_id)
+    """Append one ledger entry and move the balance by `valor` (negative = outflow)."""
+    wallet = lock_wallet(session, account_id)
     valor = valor.quantize(CENT)
     antes = Decimal(wallet.saldo).quantize(CENT)
     depois = antes + valor
@@ -79,6 +78,24 @@ class InsufficientBalance(Exception):
 def available_balance(wallet: Wallet) -> Decimal:
     """What new requests may use: the balance minus what queued and in-flight requests hold."""
     return Decimal(wallet.saldo) - Decimal(wallet.reservado or 0)
+
+
+def can_pay(account_id: str, price: Decimal) -> Any:
+    """SQL condition: the account is unlimited, or its available balance covers `price`."""
+    if price <= 0:
+        return true()
+    return (
+        select(Wallet.account_id)
+        .join(Account, Account.id == Wallet.account_id)
+        .where(
+            Wallet.account_id == account_id,
+            or_(
+                Account.unlimited_credits.is_(True),
+                Wallet.saldo - Wallet.reservado >= price.quantize(CENT),
+            ),
+        )
+        .exists()
+    )
 
 
 def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
@@ -144,35 +161,45 @@ def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Deci
 def debit_held(
     session: Session, account_id: str, *, held: Decimal, tipo_documento: str, documento_id: str
 ) -> None:
-    """Turn an issuance's hold into its one `DEBITO_EMISSAO` (same transaction as the answer).
+    """Turn an issuance's hold into its one `DEBITO_EMISSAO` (same transaction as the answer):
+    one `UPDATE ... RETURNING` moves the hold and the balance and answers the new balance for
+    the ledger entry.
 
     No availability check: the hold already reserved the amount, and an answer the authority
     gave must be recorded whatever happened to the balance meanwhile.
     """
     if held <= 0:
         return
-    wallet = lock_wallet(session, account_id)
-    _release_locked(wallet, held)  # one row lock and one UPDATE for the hold and the debit
-    post_entry(
-        session,
-        account_id,
-        LedgerType.DEBITO_EMISSAO,
-        -held,
-        descricao=f"Emissão {tipo_documento}",
-        tipo_documento=tipo_documento,
-        documento_id=documento_id,
-        wallet=wallet,
-    )
+    held = held.quantize(CENT)
+    after = session.execute(
+        update(Wallet)
+        .where(Wallet.account_id == account_id)
+        .values(
+            saldo=Wallet.saldo - held,
+            reservado=case((Wallet.reservado > held, Wallet.reservado - held), else_=0),
+            updated_at=utcnow(),
+        )
+        .returning(Wallet.saldo)
+        .execution_options(synchronize_session=False)
+    ).scalar_one()
+    depois = Decimal(after).quantize(CENT)
+    if depois < 0:
+        raise ValueError("ledger entry would make the balance negative")
+    session.add(
+        LedgerEntry(
+            id=new_id("mov"), account_id=account_id, tipo=LedgerType.DEBITO_EMISSAO.value,
+            valor=-held, saldo_anterior=depois + held, saldo_posterior=depois,
+            descricao=f"Emissão {tipo_documento}", tipo_documento=tipo_documento,
+            documento_id=documento_id,
+        )
+    )  # fmt: skip
 
 
 def release(session: Session, account_id: str, amount: Decimal) -> None:
     """Give back a hold taken by `reserve` (never below zero)."""
     if amount <= 0:
         return
-    _release_locked(lock_wallet(session, account_id), amount)
-
-
-def _release_locked(wallet: Wallet, amount: Decimal) -> None:
+    wallet = lock_wallet(session, account_id)
     wallet.reservado = max(Decimal("0.00"), Decimal(wallet.reservado or 0) - amount).quantize(CENT)
 
 
