@@ -35,6 +35,7 @@ from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.wallet.operations import (
+    CENT,
     InsufficientBalance,
     can_pay,
     ensure_available,
@@ -247,7 +248,7 @@ def accept(
     document.status = DocumentStatus.PROCESSANDO
     document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
     document.xml_assinado, document.digest_value = signed.xml, signed.digest_value
-    document.valor_total = draft.valor_total
+    document.valor_total, document.preco = draft.valor_total, req.price.quantize(CENT)
     document.snapshot, document.snapshot_sha256 = draft.snapshot, draft.snapshot_sha256
     document.criado_por_chave_id = req.key_id
     document.resumo = req.family.summary(draft) if req.family.summary else None
@@ -256,7 +257,9 @@ def accept(
     order.documento_id, order.fingerprint = document.id, req.fingerprint
     order.tentativas += 1
     session.flush()
-    document.preco = _hold(session, req)  # last: the account's wallet row is locked to commit
+    held = _hold(session, req)  # last: the account's wallet row stays locked until the commit
+    if held != document.preco:
+        document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)
 
 

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import Table, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service.issuance.models import NumberSequence, NumberVoiding
+
+SEQUENCES: Table = NumberSequence.__table__  # type: ignore[assignment]
 
 MAX_NUMBER = 999_999_999
 """nNF has at most nine digits (layout 4.00)."""
@@ -95,19 +97,20 @@ def take_number(session: Session, company_id: str, modelo: str, serie: int, ambi
     `allocate_number` under the row lock the statement already holds; a counter not yet
     created is created first. The caller commits right after."""
     key = (company_id, modelo, serie, ambiente)
-    taken = NumberSequence.proximo - 1
+    counter = SEQUENCES.c
+    taken = counter.proximo - 1
     statement = (
-        update(NumberSequence)
+        update(SEQUENCES)  # the table, not the entity: no ORM bookkeeping on the hot path
         .where(
-            NumberSequence.company_id == company_id,
-            NumberSequence.modelo == modelo,
-            NumberSequence.serie == serie,
-            NumberSequence.ambiente == ambiente,
+            counter.company_id == company_id,
+            counter.modelo == modelo,
+            counter.serie == serie,
+            counter.ambiente == ambiente,
         )
-        .values(proximo=NumberSequence.proximo + 1)
+        .values(proximo=counter.proximo + 1)
         .returning(taken, _held_voiding_end(key, taken))
     )
-    row = session.execute(statement).one_or_none()
+    row = session.connection().execute(statement).one_or_none()
     if row is None or row[1] is not None:
         return allocate_number(session, company_id, modelo, serie, ambiente)
     numero: int = row[0]

@@ -238,11 +238,11 @@ def record(
     `company`, when the caller has it, is placed in the session unread (the notifications
     read it)."""
     with transaction(sessions) as session:
-        if company is not None:
-            session.merge(company, load=False)
+        known = session.merge(company, load=False) if company is not None else None
         document = lock_document(session, document_id)
         if document.status in UNRESOLVED:
             apply(session, document, outcome)
+        del known  # held until here: the session's identity map keeps clean objects weakly
         return document
 
 
