@@ -7,6 +7,7 @@ wallet) cannot interleave in the embedded mode, where PostgreSQL uses row locks 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -14,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, MetaData, create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
 from sqlalchemy.types import TypeDecorator
 
@@ -79,7 +80,37 @@ def make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    engine = create_engine(url, pool_size=10, max_overflow=10)
+    _ping_after_idle(engine)
+    return engine
+
+
+IDLE_PING_SECONDS = 5.0
+"""A pooled connection idle longer than this is pinged before use (a restarted database or a
+dropped TCP connection is found then, and replaced transparently). One issuance checks a
+connection out four times within milliseconds; pinging each time (`pool_pre_ping`) cost four
+extra round trips per document."""
+
+
+def _ping_after_idle(engine: Engine) -> None:
+    """Pessimistic disconnect handling for connections that sat idle (SQLAlchemy's documented
+    checkout-event recipe: raising `DisconnectionError` makes the pool retry with a new one)."""
+
+    @event.listens_for(engine, "checkin")
+    def _idle_from(_dbapi_connection: Any, record: Any) -> None:
+        record.info["idle_since"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _ping_if_idle(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        since = record.info.get("idle_since")
+        if since is None or time.monotonic() - since <= IDLE_PING_SECONDS:
+            return
+        try:
+            with dbapi_connection.cursor() as cursor:
+                cursor.execute("SELECT 1")
+            dbapi_connection.rollback()
+        except Exception as exc:  # any failure: this connection is not usable
+            raise DisconnectionError(str(exc)) from exc
 
 
 def make_session_factory(engine: Engine) -> sessionmaker[Session]:
