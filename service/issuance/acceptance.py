@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import literal, select
+from sqlalchemy import literal, select, update
 from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
@@ -80,8 +80,8 @@ class NumberNeeded(Exception):
 ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
 
 
-def claim(session: Session, req: Request) -> bool:
-    """A new order's row and number (True), or nothing when the order exists already (False).
+def claim(session: Session, req: Request) -> Order | None:
+    """A new order's row and number (its values, unattached), or None when the order exists.
 
     The number is taken first (`numbering.take_number`), then the order is inserted with it,
     only if the wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only
@@ -103,10 +103,10 @@ def claim(session: Session, req: Request) -> bool:
     )
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
-        return True
+        return Order(**values)
     session.rollback()  # the number goes back
     _affordable(session, req)  # 402 when that was the reason
-    return False
+    return None
 
 
 RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})
@@ -115,7 +115,7 @@ RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})
 
 def number_order(session: Session, req: Request) -> None:
     """The order exists and has a number of the family's current series (`NumberNeeded`)."""
-    if claim(session, req):
+    if claim(session, req) is not None:
         return
     order = find_order(session, req, lock=True)
     assert order is not None
@@ -141,22 +141,32 @@ def find_order(session: Session, req: Request, *, lock: bool = False) -> Order |
     return session.execute(query).scalar_one_or_none()
 
 
-def accept_claimed(
-    sessions: sessionmaker[Session], req: Request, attempt: Callable[[Session], T]
-) -> T:
+class ClaimTaken(Exception):
+    """Another request attached a document to the order this request claimed (it found the
+    order between our claim and our acceptance): decide again under the order's row lock."""
+
+
+Attempt = Callable[[Session, Order | None], T]
+"""An acceptance run in its own transaction, given the order this request just claimed (its
+values; None when the order existed)."""
+
+
+def accept_claimed(sessions: sessionmaker[Session], req: Request, attempt: Attempt[T]) -> T:
     """Claim the order (short transaction), then run the acceptance `attempt` in its own
     transaction; an attempt that needs a number takes it in a short transaction and runs
-    once more."""
+    once more, as does one whose claimed order was taken by a concurrent request."""
     with transaction(sessions) as session:
-        claim(session, req)
+        claimed = claim(session, req)
     try:
         with transaction(sessions) as session:
-            return attempt(session)
+            return attempt(session, claimed)
+    except ClaimTaken:
+        pass
     except NumberNeeded:
         with transaction(sessions) as session:
             number_order(session, req)
     with transaction(sessions) as session:
-        return attempt(session)
+        return attempt(session, None)
 
 
 def current_document(session: Session, order: Order) -> FiscalDocument | None:
@@ -226,18 +236,27 @@ def accept(
     *,
     now: dt.datetime,
     stale_after: dt.timedelta,
+    claimed: Order | None = None,
 ) -> Accepted:
-    """Attempt the claimed order (`claim` first) and store a signed PROCESSANDO document."""
-    order = find_order(session, req, lock=True)
-    if order is None:
-        raise NumberNeeded  # not claimed yet: `number_order` claims it
+    """Attempt the order and store a signed PROCESSANDO document. `claimed`: the order this
+    request just claimed (new, no attempt yet: nothing to decide or read); otherwise the order
+    is read under its row lock and the idempotency table decides."""
     unsent: FiscalDocument | None = None
-    current = current_document(session, order)
-    decision = idempotency.decide(order, current, req.fingerprint, now=now, stale_after=stale_after)
-    if decision is Decision.REPLAY and current is not None:
-        return Accepted(current.id, replay=True)
-    if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
-        unsent = current
+    if claimed is not None:
+        order = claimed
+    else:
+        found = find_order(session, req, lock=True)
+        if found is None:
+            raise NumberNeeded  # not claimed yet: `number_order` claims it
+        order = found
+        current = current_document(session, order)
+        decision = idempotency.decide(
+            order, current, req.fingerprint, now=now, stale_after=stale_after
+        )
+        if decision is Decision.REPLAY and current is not None:
+            return Accepted(current.id, replay=True)
+        if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
+            unsent = current
     serie, numero = _number(order, req)
     cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
@@ -254,13 +273,30 @@ def accept(
     document.resumo = req.family.summary(draft) if req.family.summary else None
     document.nao_recebido_desde, document.nao_recebido_consultas = None, 0
     _audit_overrides(session, req, draft, document)
-    order.documento_id, order.fingerprint = document.id, req.fingerprint
-    order.tentativas += 1
-    session.flush()
+    if claimed is not None:
+        session.flush()
+        _attach_first(session, claimed, document)
+    else:
+        order.documento_id, order.fingerprint = document.id, req.fingerprint
+        order.tentativas += 1
+        session.flush()
     held = _hold(session, req)  # last: the account's wallet row stays locked until the commit
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)
+
+
+def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:
+    """The claimed order's first attempt, unless a concurrent request attached one meanwhile
+    (compare-and-set on `documento_id`; `ClaimTaken` rolls this transaction back)."""
+    orders = Order.__table__.c
+    attached = session.execute(
+        update(Order.__table__)  # type: ignore[arg-type]
+        .where(orders.id == claimed.id, orders.documento_id.is_(None))
+        .values(documento_id=document.id, tentativas=orders.tentativas + 1, updated_at=utcnow())
+    )
+    if attached.rowcount != 1:  # type: ignore[attr-defined]
+        raise ClaimTaken
 
 
 def _audit_overrides(

@@ -117,7 +117,9 @@ def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredenti
         return accept_claimed(
             rt.sessions,
             req,
-            lambda session: accept(session, req, draft, creds, now=now, stale_after=stale_after()),
+            lambda session, claimed: accept(
+                session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed
+            ),
         )
     except IntegrityError:
         # A concurrent first request for the same order committed between our read and insert.

@@ -44,7 +44,7 @@ from service.issuance import outcome as transmit
 from service.issuance.acceptance import Request, accept, accept_claimed
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import lock_document
-from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
+from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
 from service.issuance.reconcile import apply_query, look_up, reserve_query, stale_after
 from service.queue import lease, states
 from service.queue.dispatch import WorkKind
@@ -166,7 +166,9 @@ def _prepare(task_id: str) -> None:
         fixed = accept_claimed(
             runtime.current().sessions,
             req,
-            lambda session: _fix_document(session, task_id, req, draft, creds, now),
+            lambda session, claimed: _fix_document(
+                session, task_id, req, draft, creds, now, claimed
+            ),
         )
     except ApiError as exc:
         if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
@@ -176,7 +178,13 @@ def _prepare(task_id: str) -> None:
 
 
 def _fix_document(
-    session: Session, task_id: str, req: Request, draft: Any, creds: Any, now: dt.datetime
+    session: Session,
+    task_id: str,
+    req: Request,
+    draft: Any,
+    creds: Any,
+    now: dt.datetime,
+    claimed: Order | None = None,
 ) -> bool:
     """One transaction: hold -> debit, number, key, signed XML; True when there is XML to send."""
     task = _mine(session, task_id, PREPARABLE)
@@ -186,7 +194,9 @@ def _fix_document(
         states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
     release(session, task.account_id, Decimal(task.reservado))
     task.reservado = Decimal("0.00")
-    accepted = accept(session, req, draft, creds, now=now, stale_after=stale_after())
+    accepted = accept(
+        session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed
+    )
     task.documento_id = accepted.document_id
     if accepted.replay:  # a synchronous request already made this order's document
         _settle_from_document(session, task, session.get(FiscalDocument, accepted.document_id))
