@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import literal, select, update
+from sqlalchemy import inspect, literal, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
@@ -280,6 +281,8 @@ def accept(
         order.documento_id, order.fingerprint = document.id, req.fingerprint
         order.tentativas += 1
         session.flush()
+    if unsent is None:
+        _known_nulls(document)
     held = _hold(session, req)  # last: the account's wallet row stays locked until the commit
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
@@ -311,6 +314,17 @@ def _audit_overrides(
                  acao="override", entidade=req.family.module, registro_id=document.id,
                  antes=getattr(draft, "computed", None), depois=declared, ip=None,
                  actor_key_id=req.key_id)  # fmt: skip
+
+
+def _known_nulls(document: FiscalDocument) -> None:
+    """A row this transaction inserted holds NULL in every column it did not set (unless the
+    database has a default for it): say so on the object, so that the answer's transaction,
+    which takes this object instead of re-reading the row, never loads them one by one."""
+    state = inspect(document)
+    for column in FiscalDocument.__table__.columns:
+        key = column.key
+        if key not in state.dict and column.server_default is None:
+            set_committed_value(document, key, None)
 
 
 def _new_document(session: Session, order: Order, req: Request) -> FiscalDocument:

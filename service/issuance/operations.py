@@ -156,7 +156,7 @@ def transmit(document: FiscalDocument, company: Company, creds: CompanyCredentia
     document_id = document.id
     client = outcome.client_for(rt.authority, creds, document, company)
     answer = outcome.send(client, document.xml_assinado)
-    document = outcome.record(rt.sessions, document_id, answer, company=company)
+    document = outcome.record(rt.sessions, document, answer, company=company)
     if outcome.is_duplicate(answer):
         document = reconcile(document_id, company=company)  # 204/539/E0014: ask, never resend
         if document.status == DocumentStatus.PENDENTE:

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from decimal import Decimal
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import ProtocolMismatchError
@@ -229,21 +230,35 @@ def mark_pending(session: Session, document: FiscalDocument, outcome: Outcome) -
 
 def record(
     sessions: sessionmaker[Session],
-    document_id: str,
+    document: FiscalDocument,
     outcome: Outcome,
     *,
     company: Company | None = None,
 ) -> FiscalDocument:
     """Apply the answer of the first transmission; answers the document as committed.
-    `company`, when the caller has it, is placed in the session unread (the notifications
-    read it)."""
+
+    `document` is the attempt as its acceptance committed it. Under the row lock only its
+    status is read again: unchanged, the object itself is brought into this transaction
+    without re-reading the row (its signed XML and all); changed meanwhile (a lookup by
+    another request resolved it), the row is read whole. `company`, when the caller has it,
+    is placed in the session unread too (the notifications read it)."""
     with transaction(sessions) as session:
         known = session.merge(company, load=False) if company is not None else None
-        document = lock_document(session, document_id)
-        if document.status in UNRESOLVED:
-            apply(session, document, outcome)
+        current = _lock_if_unchanged(session, document)
+        if current.status in UNRESOLVED:
+            apply(session, current, outcome)
         del known  # held until here: the session's identity map keeps clean objects weakly
-        return document
+        return current
+
+
+def _lock_if_unchanged(session: Session, document: FiscalDocument) -> FiscalDocument:
+    rows = FiscalDocument.__table__.c
+    status = session.execute(
+        select(rows.status).where(rows.id == document.id).with_for_update()
+    ).scalar_one()
+    if status != document.status:
+        return lock_document(session, document.id)
+    return session.merge(document, load=False)
 
 
 def is_duplicate(outcome: Outcome) -> bool:
