@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import case, or_, select, true, update
+from sqlalchemy import Table, case, insert, literal, or_, select, true, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
@@ -40,8 +41,7 @@ def post_entry(
     valor = valor.quantize(CENT)
     antes = Decimal(wallet.saldo).quantize(CENT)
     depois = antes + valor
-    if depois < 0:
-        raise ValueError("ledger entry would make the balance negative")
+    _refuse_negative(depois)
     wallet.saldo = depois
     entry = LedgerEntry(
         id=new_id("mov"),
@@ -170,29 +170,60 @@ def debit_held(
     """
     if held <= 0:
         return
-    held = held.quantize(CENT)
-    after = session.execute(
-        update(Wallet)
-        .where(Wallet.account_id == account_id)
+    held, now = held.quantize(CENT), utcnow()
+    entry: dict[str, Any] = {
+        "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
+        "valor": -held, "descricao": f"Emissão {tipo_documento}",
+        "tipo_documento": tipo_documento, "documento_id": documento_id, "data": now,
+    }  # fmt: skip
+    moved = _debit(account_id, held, now)
+    if session.get_bind().dialect.name == "postgresql":
+        _debit_with_entry(session, moved, held, entry)  # one statement: the lock lasts less
+        return
+    after = Decimal(session.execute(moved).scalar_one()).quantize(CENT)
+    _refuse_negative(after)
+    session.execute(
+        insert(LEDGER).values(**entry, saldo_anterior=after + held, saldo_posterior=after)
+    )
+
+
+LEDGER: Table = LedgerEntry.__table__  # type: ignore[assignment]
+WALLETS: Table = Wallet.__table__  # type: ignore[assignment]
+
+
+def _debit(account_id: str, held: Decimal, now: datetime) -> Any:
+    """SQL: move the hold out of `reservado` and the amount out of `saldo`; answers the
+    balance after."""
+    c = WALLETS.c
+    return (
+        update(WALLETS)
+        .where(c.account_id == account_id)
         .values(
-            saldo=Wallet.saldo - held,
-            reservado=case((Wallet.reservado > held, Wallet.reservado - held), else_=0),
-            updated_at=utcnow(),
+            saldo=c.saldo - held,
+            reservado=case((c.reservado > held, c.reservado - held), else_=0),
+            updated_at=now,
         )
-        .returning(Wallet.saldo)
-        .execution_options(synchronize_session=False)
-    ).scalar_one()
-    depois = Decimal(after).quantize(CENT)
-    if depois < 0:
+        .returning(c.saldo)
+    )
+
+
+def _debit_with_entry(session: Session, moved: Any, held: Decimal, entry: dict[str, Any]) -> None:
+    """PostgreSQL: the wallet's UPDATE and the ledger's INSERT in one statement (a data-
+    modifying CTE); no row is written when the balance would go negative."""
+    wallet = moved.cte("moved")
+    columns = [*entry, "saldo_anterior", "saldo_posterior"]
+    values = [literal(v, LEDGER.c[k].type) for k, v in entry.items()]
+    source = select(*values, wallet.c.saldo + held, wallet.c.saldo).where(wallet.c.saldo >= 0)
+    written = session.execute(
+        insert(LEDGER).from_select(columns, source).returning(LEDGER.c.id)
+    ).scalar_one_or_none()
+    if written is None:
+        _refuse_negative(Decimal(-1))
+
+
+def _refuse_negative(balance: Decimal) -> None:
+    if balance < 0:
         raise ValueError("ledger entry would make the balance negative")
-    session.add(
-        LedgerEntry(
-            id=new_id("mov"), account_id=account_id, tipo=LedgerType.DEBITO_EMISSAO.value,
-            valor=-held, saldo_anterior=depois + held, saldo_posterior=depois,
-            descricao=f"Emissão {tipo_documento}", tipo_documento=tipo_documento,
-            documento_id=documento_id,
-        )
-    )  # fmt: skip
 
 
 def release(session: Session, account_id: str, amount: Decimal) -> None:
