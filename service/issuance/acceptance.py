@@ -84,30 +84,64 @@ ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
 def claim(session: Session, req: Request) -> Order | None:
     """A new order's row and number (its values, unattached), or None when the order exists.
 
-    The number is taken first (`numbering.take_number`), then the order is inserted with it,
-    only if the wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only
-    if no row has the order's key (`ON CONFLICT DO NOTHING`). When no row is inserted the
-    transaction is rolled back, giving the number back: concurrent first requests decide
-    without an error, and numbers stay gapless. The counter's row lock lasts from its
-    `UPDATE` through this `INSERT` to the caller's commit."""
+    The number is taken (`numbering.take_number`) and the order inserted with it, only if the
+    wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only if no row has
+    the order's key (`ON CONFLICT DO NOTHING`). When no row is inserted the transaction is
+    rolled back, giving the number back: concurrent first requests decide without an error,
+    and numbers stay gapless. On PostgreSQL both are one statement (the counter's `UPDATE` a
+    data-modifying CTE of the `INSERT`), so the counter's row lock lasts that statement and
+    the caller's commit; the two-statement form also serves every case that one cannot (no
+    counter yet, a number in a voided range)."""
     serie = req.family.series(req.company)
+    values = _order_values(req, serie)
+    if session.get_bind().dialect.name == "postgresql":
+        numero = _claim_in_one_statement(session, req, values)
+        if numero is not None:
+            return Order(**values, numero=numero)
+        session.rollback()
     numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
-    now = utcnow()
-    values = {
-        "id": new_id("ord"), "account_id": req.company.account_id, "company_id": req.company.id,
-        "modulo": req.modulo, "ambiente": req.ambiente, "pedido": req.pedido,
-        "fingerprint": req.fingerprint, "serie": serie, "numero": numero, "tentativas": 0,
-        "created_at": now, "updated_at": now,
-    }  # fmt: skip
-    source = select(*(literal(v, Order.__table__.c[k].type) for k, v in values.items())).where(
-        can_pay(req.company.account_id, req.price)
-    )
+    values = {**values, "numero": numero}
+    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.price))
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
         return Order(**values)
     session.rollback()  # the number goes back
     _affordable(session, req)  # 402 when that was the reason
     return None
+
+
+def _order_values(req: Request, serie: int) -> dict[str, Any]:
+    now = utcnow()
+    return {
+        "id": new_id("ord"), "account_id": req.company.account_id, "company_id": req.company.id,
+        "modulo": req.modulo, "ambiente": req.ambiente, "pedido": req.pedido,
+        "fingerprint": req.fingerprint, "serie": serie, "tentativas": 0,
+        "created_at": now, "updated_at": now,
+    }  # fmt: skip
+
+
+def _literals(values: dict[str, Any]) -> list[Any]:
+    return [literal(v, Order.__table__.c[k].type) for k, v in values.items()]
+
+
+def _claim_in_one_statement(session: Session, req: Request, values: dict[str, Any]) -> int | None:
+    """PostgreSQL: the number and the order in one statement; None when no order row was
+    written (the caller rolls back and takes the general path, which tells why)."""
+    taken = numbering.take_statement(
+        req.company.id, req.family.model, values["serie"], req.ambiente
+    ).cte("taken")
+    source = select(*_literals(values), taken.c.numero).where(
+        taken.c.voided_end.is_(None), can_pay(req.company.account_id, req.price)
+    )
+    insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(
+        [*values, "numero"], source
+    )
+    numero: int | None = session.execute(
+        insert.returning(Order.__table__.c.numero)
+    ).scalar_one_or_none()
+    if numero is not None and numero > numbering.MAX_NUMBER:
+        raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
+    return numero
 
 
 RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})

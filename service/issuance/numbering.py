@@ -90,16 +90,13 @@ def _held_voiding_end(key: tuple[str, str, int, str], numero: Any) -> Any:
     )
 
 
-def take_number(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
-    """The next free number in one statement: the increment and the check that the number
-    taken is not voided travel together (`RETURNING` with a subquery, on PostgreSQL and
-    SQLite alike). A number inside a held voided range (rare) falls back to
-    `allocate_number` under the row lock the statement already holds; a counter not yet
-    created is created first. The caller commits right after."""
+def take_statement(company_id: str, modelo: str, serie: int, ambiente: str) -> Any:
+    """SQL: `UPDATE ... SET proximo = proximo + 1 ... RETURNING numero, voided_end` (the number
+    taken, and the end of a held voided range it falls in, NULL when none)."""
     key = (company_id, modelo, serie, ambiente)
     counter = SEQUENCES.c
     taken = counter.proximo - 1
-    statement = (
+    return (
         update(SEQUENCES)  # the table, not the entity: no ORM bookkeeping on the hot path
         .where(
             counter.company_id == company_id,
@@ -108,8 +105,17 @@ def take_number(session: Session, company_id: str, modelo: str, serie: int, ambi
             counter.ambiente == ambiente,
         )
         .values(proximo=counter.proximo + 1)
-        .returning(taken, _held_voiding_end(key, taken))
+        .returning(taken.label("numero"), _held_voiding_end(key, taken).label("voided_end"))
     )
+
+
+def take_number(session: Session, company_id: str, modelo: str, serie: int, ambiente: str) -> int:
+    """The next free number in one statement: the increment and the check that the number
+    taken is not voided travel together (`RETURNING` with a subquery, on PostgreSQL and
+    SQLite alike). A number inside a held voided range (rare) falls back to
+    `allocate_number` under the row lock the statement already holds; a counter not yet
+    created is created first. The caller commits right after."""
+    statement = take_statement(company_id, modelo, serie, ambiente)
     row = session.connection().execute(statement).one_or_none()
     if row is None or row[1] is not None:
         return allocate_number(session, company_id, modelo, serie, ambiente)
