@@ -9,10 +9,11 @@ names a model number.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.exc import IntegrityError
 
 from documents.transmission.outcome import NotSent
@@ -65,21 +66,34 @@ def request_for(
     )
 
 
-def _existing(req: Request) -> tuple[str | None, str | None]:
-    """One statement: the order's id (if it exists) and a queued request of it still without
-    a document (if any)."""
+@functools.cache
+def _existing_statement() -> Any:
+    """Built once per process (binding the values per request): the order's id and an open
+    queued request's id, as two scalar subqueries of one SELECT."""
     order = (
         select(Order.id)
         .where(
-            Order.company_id == req.company.id,
-            Order.modulo == req.modulo,
-            Order.ambiente == req.ambiente,
-            Order.pedido == req.pedido,
+            Order.company_id == bindparam("company_id"),
+            Order.modulo == bindparam("modulo"),
+            Order.ambiente == bindparam("ambiente"),
+            Order.pedido == bindparam("pedido"),
         )
         .scalar_subquery()
     )
-    task = open_task_id_query(req.company.id, req.family.documento, req.ambiente, req.pedido)
-    order_id, task_id = runtime.db().execute(select(order, task)).one()
+    task = open_task_id_query(
+        bindparam("company_id"), bindparam("documento"), bindparam("ambiente"), bindparam("pedido")
+    )
+    return select(order, task)
+
+
+def _existing(req: Request) -> tuple[str | None, str | None]:
+    """One statement: the order's id (if it exists) and a queued request of it still without
+    a document (if any)."""
+    params = {
+        "company_id": req.company.id, "modulo": req.modulo, "ambiente": req.ambiente,
+        "pedido": req.pedido, "documento": req.family.documento,
+    }  # fmt: skip
+    order_id, task_id = runtime.db().execute(_existing_statement(), params).one()
     return order_id, task_id
 
 

@@ -12,7 +12,7 @@ from service.queue import states
 from service.queue.models import FiscalTask
 
 
-def task_key(company_id: str, documento: str, ambiente: str, pedido: str) -> tuple[Any, ...]:
+def task_key(company_id: Any, documento: Any, ambiente: Any, pedido: Any) -> tuple[Any, ...]:
     """The WHERE of an order's task (unique: one task per order)."""
     return (
         FiscalTask.company_id == company_id,
@@ -22,9 +22,10 @@ def task_key(company_id: str, documento: str, ambiente: str, pedido: str) -> tup
     )
 
 
-def open_task_id_query(company_id: str, documento: str, ambiente: str, pedido: str) -> Any:
+def open_task_id_query(company_id: Any, documento: Any, ambiente: Any, pedido: Any) -> Any:
     """SQL: the id of the order's task while it has no document and is not final (else NULL),
-    for a caller that asks it together with other things in one statement."""
+    for a caller that asks it together with other things in one statement (values or bound
+    parameters)."""
     return (
         select(FiscalTask.id)
         .where(

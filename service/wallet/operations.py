@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Table, case, insert, literal, or_, select, true, update
+from sqlalchemy import Table, bindparam, case, insert, literal, or_, select, true, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
@@ -132,6 +133,25 @@ def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decima
     return price.quantize(CENT)
 
 
+@functools.cache
+def _hold_statement() -> Any:
+    """Built once per process: the conditional hold, its values bound per call."""
+    c = WALLETS.c
+    account_id: Any = bindparam("p_account_id")
+    price = bindparam("price", type_=c.saldo.type)
+    limited = (
+        ~select(Account.id)
+        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
+        .exists()
+    )
+    return (
+        update(WALLETS)
+        .where(c.account_id == account_id, c.saldo - c.reservado >= price, limited)
+        .values(reservado=c.reservado + price, updated_at=bindparam("now"))
+        .returning(c.account_id)
+    )
+
+
 def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
     """`reserve` for an account whose credit mode is read in the same statement: one
     conditional `UPDATE ... RETURNING` takes the hold when the balance allows it (the row
@@ -140,18 +160,8 @@ def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Deci
     price = price.quantize(CENT)
     if price <= 0:
         return Decimal("0.00")
-    limited = (
-        ~select(Account.id)
-        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
-        .exists()
-    )
-    taken = session.execute(
-        update(Wallet)
-        .where(Wallet.account_id == account_id, Wallet.saldo - Wallet.reservado >= price, limited)
-        .values(reservado=Wallet.reservado + price, updated_at=utcnow())
-        .returning(Wallet.account_id)
-        .execution_options(synchronize_session=False)
-    ).first()
+    params = {"p_account_id": account_id, "price": price, "now": utcnow()}
+    taken = session.execute(_hold_statement(), params).first()
     if taken is not None:
         return price
     ensure_available(session, account_id, price)  # raises for a short balance
