@@ -14,12 +14,13 @@ again by the next request of its order, in place: same row, number and cNF, so t
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import inspect, literal, select, update
+from sqlalchemy import bindparam, inspect, literal, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -35,10 +36,12 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
+from service.wallet.models import MONEY
 from service.wallet.operations import (
     CENT,
     InsufficientBalance,
     can_pay,
+    can_pay_sql,
     ensure_available,
     hold_for_issuance,
 )
@@ -127,21 +130,42 @@ def _literals(values: dict[str, Any]) -> list[Any]:
 def _claim_in_one_statement(session: Session, req: Request, values: dict[str, Any]) -> int | None:
     """PostgreSQL: the number and the order in one statement; None when no order row was
     written (the caller rolls back and takes the general path, which tells why)."""
-    taken = numbering.take_statement(
-        req.company.id, req.family.model, values["serie"], req.ambiente
-    ).cte("taken")
-    source = select(*_literals(values), taken.c.numero).where(
-        taken.c.voided_end.is_(None), can_pay(req.company.account_id, req.price)
-    )
-    insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(
-        [*values, "numero"], source
-    )
-    numero: int | None = session.execute(
-        insert.returning(Order.__table__.c.numero)
-    ).scalar_one_or_none()
+    params = {f"v_{name}": value for name, value in values.items()}
+    params.update(k_modelo=req.family.model, k_price=req.price.quantize(CENT))
+    numero: int | None = session.execute(_one_statement_claim(), params).scalar_one_or_none()
     if numero is not None and numero > numbering.MAX_NUMBER:
         raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
     return numero
+
+
+ORDER_COLUMNS = (
+    "id", "account_id", "company_id", "modulo", "ambiente", "pedido", "fingerprint", "serie",
+    "tentativas", "created_at", "updated_at",
+)  # fmt: skip
+"""What `_order_values` gives a new order (its number comes from the counter)."""
+
+
+@functools.cache
+def _one_statement_claim() -> Any:
+    """Built once per process (values bound per request): `WITH taken AS (UPDATE counter ...
+    RETURNING ...) INSERT INTO orders SELECT ..., taken.numero FROM taken WHERE <not voided>
+    AND <can pay> ON CONFLICT DO NOTHING RETURNING numero`."""
+    from sqlalchemy.dialects import postgresql
+
+    columns = Order.__table__.c
+    taken = numbering.take_statement(
+        bindparam("v_company_id"), bindparam("k_modelo"), bindparam("v_serie"),
+        bindparam("v_ambiente"),
+    ).cte("taken")  # fmt: skip
+    bound = [bindparam(f"v_{name}", type_=columns[name].type) for name in ORDER_COLUMNS]
+    pays = can_pay_sql(bindparam("v_account_id"), bindparam("k_price", type_=MONEY))
+    source = select(*bound, taken.c.numero).where(taken.c.voided_end.is_(None), pays)
+    return (
+        postgresql.insert(Order.__table__)  # type: ignore[arg-type]  # the table: Core INSERT
+        .on_conflict_do_nothing(index_elements=ORDER_KEY)
+        .from_select([*ORDER_COLUMNS, "numero"], source)
+        .returning(columns.numero)
+    )
 
 
 RENUMBERABLE = frozenset({DocumentStatus.REJEITADA, DocumentStatus.NAO_ENVIADA})

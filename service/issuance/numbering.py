@@ -66,7 +66,7 @@ def _locked(
     return session.execute(query).scalar_one()
 
 
-def _held_voiding_end(key: tuple[str, str, int, str], numero: Any) -> Any:
+def _held_voiding_end(key: tuple[Any, Any, Any, Any], numero: Any) -> Any:
     """SQL: the end of a held voided range containing `numero` (NULL when none does)."""
     company_id, modelo, serie, ambiente = key
     return (
@@ -90,7 +90,7 @@ def _held_voiding_end(key: tuple[str, str, int, str], numero: Any) -> Any:
     )
 
 
-def take_statement(company_id: str, modelo: str, serie: int, ambiente: str) -> Any:
+def take_statement(company_id: Any, modelo: Any, serie: Any, ambiente: Any) -> Any:
     """SQL: `UPDATE ... SET proximo = proximo + 1 ... RETURNING numero, voided_end` (the number
     taken, and the end of a held voided range it falls in, NULL when none)."""
     key = (company_id, modelo, serie, ambiente)

@@ -85,6 +85,11 @@ def can_pay(account_id: str, price: Decimal) -> Any:
     """SQL condition: the account is unlimited, or its available balance covers `price`."""
     if price <= 0:
         return true()
+    return can_pay_sql(account_id, price.quantize(CENT))
+
+
+def can_pay_sql(account_id: Any, price: Any) -> Any:
+    """`can_pay` for values or bound parameters (a statement built once per process)."""
     return (
         select(Wallet.account_id)
         .join(Account, Account.id == Wallet.account_id)
@@ -92,7 +97,8 @@ def can_pay(account_id: str, price: Decimal) -> Any:
             Wallet.account_id == account_id,
             or_(
                 Account.unlimited_credits.is_(True),
-                Wallet.saldo - Wallet.reservado >= price.quantize(CENT),
+                Wallet.saldo - Wallet.reservado >= price,
+                price <= 0,
             ),
         )
         .exists()
