@@ -8,6 +8,7 @@ from flask import Flask
 
 from service import edge, guard, observability, runtime
 from service.api import Api
+from service.companies import revision
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
 from service.db import make_engine, make_session_factory
@@ -42,6 +43,7 @@ def _relay(settings: Settings, client: Any | None) -> dispatch.Relay:
 
 
 def build_runtime(settings: Settings) -> runtime.Runtime:
+    revision.install()  # every session of the process bumps the register revision it writes
     engine = make_engine(settings.database_url)
     client = _redis_client(settings)
     sessions = make_session_factory(engine)

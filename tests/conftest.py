@@ -17,6 +17,7 @@ from flask import Flask
 from sqlalchemy import text
 
 from service.app import create_app
+from service.companies import revision
 from service.config import RuntimeMode, Settings
 from service.db import Base
 from service.migrate import upgrade
@@ -112,6 +113,7 @@ def app_factory(
         return app
 
     yield factory
+    revision.clear()  # per-process register caches: no entry outlives its test's rows
     for app in made:
         worker = app.extensions.get("fiscal_worker")
         if worker is not None:

@@ -98,6 +98,10 @@ class Company(Base):
     # Rural producer (issue 18): `PRODUTOR_RURAL` or null; a CPF issuer is always rural.
     contexto_fiscal: Mapped[str | None] = mapped_column(String(20), nullable=True)
     propriedades: Mapped[list[dict[str, str]]] = mapped_column(JSON, default=list)
+    # Issue 19: bumped with every write to the registers an issuance reads (products,
+    # customers, natures, certificates, webhooks); validates the per-process caches
+    # (`service.companies.revision`).
+    revisao_cadastros: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
     @property
     def has_csc(self) -> bool:

@@ -21,6 +21,7 @@ from documents.errors import CertificateError
 from service import runtime
 from service.brazil.documents import cnpj_root
 from service.companies.models import Company
+from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.configuration.audit import log_change
 from service.configuration.errors import CertificateRejected
 from service.configuration.models import Certificate
@@ -120,8 +121,19 @@ def active(company: Company) -> Certificate | None:
     return runtime.db().execute(query.order_by(Certificate.created_at.desc())).scalars().first()
 
 
+REFERENCES: RevisionCache[tuple[str, datetime] | None] = RevisionCache("certificates")
+"""(company id, revision) -> the active certificate's (id, end of validity), or None. An
+upload or a deactivation writes `certificates` and so bumps the company's revision."""
+
+
 def active_reference(company: Company) -> tuple[str, datetime] | None:
-    """The active certificate's id and end of validity, without its encrypted contents."""
+    """The active certificate's id and end of validity, without its encrypted contents; from
+    the cache of the company's revision (read once per revision and process)."""
+    revision = revision_of(company)
+    key = (company.id, revision)
+    cached = REFERENCES.get(key) if revision is not None else MISS
+    if not isinstance(cached, Miss):
+        return cached
     query = (
         select(Certificate.id, Certificate.valido_ate)
         .where(Certificate.company_id == company.id, Certificate.ativo.is_(True))
@@ -129,7 +141,10 @@ def active_reference(company: Company) -> tuple[str, datetime] | None:
         .limit(1)
     )
     row = runtime.db().execute(query).first()
-    return (row[0], row[1]) if row is not None else None
+    found = (row[0], row[1]) if row is not None else None
+    if revision is not None:
+        REFERENCES.put(key, found)
+    return found
 
 
 def by_id(certificate_id: str) -> Certificate:

@@ -17,7 +17,7 @@ from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxCo
 from service.companies.models import Company
 from service.errors import ApiError, invalid_field
 from service.nfe import rural
-from service.registers.models import Product
+from service.nfe.registers import ProductView
 
 
 def _decimal(value: Any, field: str) -> Decimal:
@@ -85,7 +85,7 @@ def item_codes(raw_items: Any) -> set[str]:
     return {str(raw["codigo"]) for raw in raw_items if isinstance(raw, dict) and raw.get("codigo")}
 
 
-def goods_items(raw_items: Any, products: Mapping[str, Product]) -> tuple[Item, ...]:
+def goods_items(raw_items: Any, products: Mapping[str, ProductView]) -> tuple[Item, ...]:
     """NF-e/NFC-e items with their fiscal facts: the issuance's JSON, products by `codigo`.
 
     As at issuance, `valor` defaults to the registered product's price and its NCM, CEST,
@@ -97,7 +97,9 @@ def goods_items(raw_items: Any, products: Mapping[str, Product]) -> tuple[Item, 
     return tuple(_goods_item(n, raw, products) for n, raw in enumerate(raw_items, start=1))
 
 
-def _registered(field: str, raw: dict[str, Any], products: Mapping[str, Product]) -> Product | None:
+def _registered(
+    field: str, raw: dict[str, Any], products: Mapping[str, ProductView]
+) -> ProductView | None:
     """The product the item names; an unknown code is the caller's mistake unless the item
     carries its own fiscal facts."""
     code = raw.get("codigo")
@@ -107,7 +109,7 @@ def _registered(field: str, raw: dict[str, Any], products: Mapping[str, Product]
     return product
 
 
-def _goods_item(numero: int, raw: Any, products: Mapping[str, Product]) -> Item:
+def _goods_item(numero: int, raw: Any, products: Mapping[str, ProductView]) -> Item:
     field = f"operacao.itens.{numero - 1}"
     if not isinstance(raw, dict):
         raise invalid_field(field, "Item inválido.")
@@ -221,7 +223,7 @@ def build_context(
     contexto: str | None,
     today: date,
     can_override: bool,
-    products: Mapping[str, Product] | None = None,
+    products: Mapping[str, ProductView] | None = None,
     recipient: Counterpart | None = None,
 ) -> TaxContext:
     """One TaxContext per document family's minimal JSON.

@@ -17,15 +17,14 @@ from service.companies.models import Company
 from service.errors import ApiError
 from service.fiscal.context import item_codes
 from service.nfe.assemble import counterpart_of
-from service.nfe.registers import Gaps, products_by_code, resolve_party
-from service.registers.models import Product
+from service.nfe.registers import Gaps, ProductView, products_by_code, resolve_party
 
 _MODELO = {DocumentType.NFE: Modelo.NFE.value, DocumentType.NFCE: Modelo.NFCE.value}
 
 
 def registered_products(
     session: Session, company: Company, documento: DocumentType, operacao: dict[str, Any]
-) -> dict[str, Product]:
+) -> dict[str, ProductView]:
     """The active products the items name by `codigo` (NF-e/NFC-e only), in one query."""
     if documento not in _MODELO:
         return {}

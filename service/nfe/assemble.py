@@ -30,7 +30,6 @@ from engine import (
 )
 from service import clock, runtime
 from service.companies.models import Company
-from service.configuration.models import Nature
 from service.errors import invalid_field
 from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
@@ -38,14 +37,15 @@ from service.nfe import rural, taxes
 from service.nfe.payments import PAYMENT_FORMS
 from service.nfe.registers import (
     Gaps,
+    NatureView,
     Party,
+    ProductView,
     check_issuer,
     check_items,
     products_by_code,
     resolve_nature,
     resolve_party,
 )
-from service.registers.models import Product
 
 PRESENCE = {
     "presencial": doc.IndPres.PRESENCIAL,
@@ -79,7 +79,9 @@ def _kind(modelo: str) -> DocumentType:
     return DocumentType.NFE if modelo == doc.Modelo.NFE else DocumentType.NFCE
 
 
-def _engine_items(items: list[dict[str, Any]], products: dict[str, Product]) -> tuple[Item, ...]:
+def _engine_items(
+    items: list[dict[str, Any]], products: dict[str, ProductView]
+) -> tuple[Item, ...]:
     engine_items = []
     for numero, item in enumerate(items, start=1):
         product = products[item["codigo"]]
@@ -130,7 +132,7 @@ def _context(
     modelo: str,
     items: tuple[Item, ...],
     counterpart: Counterpart,
-    nature: Nature | None,
+    nature: NatureView | None,
     today: dt.date,
 ) -> TaxContext:
     issuer = EngineCompany(
@@ -208,7 +210,7 @@ def _recipient(party: Party | None) -> doc.Recipient | None:
 
 
 def _doc_items(
-    items: list[dict[str, Any]], products: dict[str, Product], result: TaxResult
+    items: list[dict[str, Any]], products: dict[str, ProductView], result: TaxResult
 ) -> tuple[doc.Item, ...]:
     built = []
     for request_item, decided in zip(items, result.itens, strict=True):
@@ -282,7 +284,7 @@ def _id_dest(company: Company, party: Party | None) -> doc.IdDest:
     return doc.IdDest.INTERESTADUAL if uf and uf != company.uf else doc.IdDest.INTERNA
 
 
-def _info(body: dict[str, Any], nature: Nature | None) -> str | None:
+def _info(body: dict[str, Any], nature: NatureView | None) -> str | None:
     parts = [
         text for text in (body.get("observacoes"), nature.observacoes if nature else None) if text
     ]

@@ -8,14 +8,16 @@ are configuration to complete (422 `FISCAL_CONFIGURATION_REQUIRED` listing each 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
+from typing import Any, Self
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from documents.nfe.model import Modelo
 from service.companies.models import Company
+from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.configuration.models import Nature
 from service.errors import ApiError, invalid_field
 from service.nfe import rural
@@ -51,17 +53,63 @@ class Gaps:
             )
 
 
+@dataclass(frozen=True)
+class ProductView:
+    """An active product as the issuance reads it: a frozen copy of its row, shared by every
+    thread of the process through `PRODUCTS` (never an ORM object: nothing to lazy-load or to
+    flush by mistake)."""
+
+    id: str
+    account_id: str
+    company_id: str
+    codigo: str
+    descricao: str
+    ncm: str | None
+    cest: str | None
+    origem: int
+    unidade: str
+    preco: Decimal
+    gtin: str | None
+    categoria: str | None
+    ativo: bool
+
+    @classmethod
+    def of(cls, row: Product) -> Self:
+        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
+
+
+PRODUCTS: RevisionCache[ProductView | None] = RevisionCache("products")
+"""(company id, revision, code) -> the active product, or None: no active product by that
+code at that revision (a creation or reactivation bumps the revision)."""
+
+
 def products_by_code(
     session: Session, company: Company, codes: Iterable[str]
-) -> dict[str, Product]:
-    wanted = set(codes)
-    query = select(Product).where(
-        Product.company_id == company.id, Product.codigo.in_(wanted), Product.ativo.is_(True)
-    )
-    return {p.codigo: p for p in session.execute(query).scalars()}
+) -> dict[str, ProductView]:
+    """The company's active products by code, from the cache of the company's revision; only
+    the codes it has not seen at that revision are read, in one query."""
+    revision = revision_of(company)
+    found: dict[str, ProductView] = {}
+    unseen: set[str] = set()
+    for code in set(codes):
+        cached = PRODUCTS.get((company.id, revision, code)) if revision is not None else MISS
+        if cached is MISS:
+            unseen.add(code)
+        elif isinstance(cached, ProductView):
+            found[code] = cached
+    if unseen:
+        query = select(Product).where(
+            Product.company_id == company.id, Product.codigo.in_(unseen), Product.ativo.is_(True)
+        )
+        loaded = {p.codigo: ProductView.of(p) for p in session.execute(query).scalars()}
+        if revision is not None:
+            for code in unseen:
+                PRODUCTS.put((company.id, revision, code), loaded.get(code))
+        found.update(loaded)
+    return found
 
 
-def check_items(items: list[dict[str, Any]], products: dict[str, Product], gaps: Gaps) -> None:
+def check_items(items: list[dict[str, Any]], products: dict[str, ProductView], gaps: Gaps) -> None:
     for index, item in enumerate(items):
         product = products.get(item["codigo"])
         if product is None:
@@ -135,6 +183,31 @@ def _address_note(party: Party) -> str:
     )
 
 
+CUSTOMERS: RevisionCache[Party | None] = RevisionCache("customers")
+"""(company id, revision, code) -> the active customer as a `Party`, or None (absent)."""
+
+
+def _registered_by_code(session: Session, company: Company, codigo: str) -> Party:
+    """The active customer by code, from the cache of the company's revision. Each caller
+    gets its own copy of the address dict: the cached `Party` is shared between threads."""
+    revision = revision_of(company)
+    key = (company.id, revision, codigo)
+    cached = CUSTOMERS.get(key) if revision is not None else MISS
+    if isinstance(cached, Miss):
+        query = select(Customer).where(
+            Customer.company_id == company.id,
+            Customer.codigo == codigo,
+            Customer.ativo.is_(True),
+        )
+        customer = session.execute(query).scalar_one_or_none()
+        cached = _registered_party(customer) if customer is not None else None
+        if revision is not None:
+            CUSTOMERS.put(key, cached)
+    if cached is None:
+        raise invalid_field("cliente", f"Cliente '{codigo}' não cadastrado.")
+    return replace(cached, endereco=dict(cached.endereco) if cached.endereco else None)
+
+
 def resolve_party(
     session: Session,
     company: Company,
@@ -149,15 +222,7 @@ def resolve_party(
             raise invalid_field("cliente", "Campo obrigatório na NF-e.")
         return None
     if set(cliente) == {"codigo"}:
-        query = select(Customer).where(
-            Customer.company_id == company.id,
-            Customer.codigo == cliente["codigo"],
-            Customer.ativo.is_(True),
-        )
-        customer = session.execute(query).scalar_one_or_none()
-        if customer is None:
-            raise invalid_field("cliente", f"Cliente '{cliente['codigo']}' não cadastrado.")
-        party = _registered_party(customer)
+        party = _registered_by_code(session, company, str(cliente["codigo"]))
     else:
         party = _inline_party(cliente)
     if needs_address and party.endereco is None:
@@ -166,18 +231,68 @@ def resolve_party(
     return party
 
 
-def resolve_nature(
-    session: Session, company: Company, codigo: str | None, modelo: str, gaps: Gaps
-) -> Nature | None:
-    """The nature named by code, else the company's default for the model."""
+@dataclass(frozen=True)
+class NatureView:
+    """An active nature of operation as the issuance reads it: a frozen copy of its row,
+    shared through `NATURES`."""
+
+    id: str
+    account_id: str
+    company_id: str
+    codigo: str
+    descricao: str
+    tipo_operacao: int
+    finalidade: int
+    operacao_interna: bool
+    operacao_interestadual: bool
+    consumidor_final: bool | None
+    contribuinte: bool | None
+    cfop: str | None
+    observacoes: str | None
+    padrao_nfe: bool
+    padrao_nfce: bool
+    tags: tuple[str, ...]
+    ativo: bool
+
+    @classmethod
+    def of(cls, row: Nature) -> Self:
+        values = {f.name: getattr(row, f.name) for f in fields(cls)}
+        return cls(**{**values, "tags": tuple(row.tags or ())})
+
+
+NATURES: RevisionCache[NatureView | None] = RevisionCache("natures")
+"""(company id, revision, code or ("padrao", modelo)) -> the active nature, or None."""
+
+
+def _nature(
+    session: Session, company: Company, codigo: str | None, modelo: str
+) -> NatureView | None:
+    """The active nature by code, else the default for the model; None when there is none."""
+    revision = revision_of(company)
+    key = (company.id, revision, codigo if codigo else ("padrao", str(modelo)))
+    cached = NATURES.get(key) if revision is not None else MISS
+    if not isinstance(cached, Miss):
+        return cached
     query = select(Nature).where(Nature.company_id == company.id, Nature.ativo.is_(True))
     if codigo:
-        found = session.execute(query.where(Nature.codigo == codigo)).scalar_one_or_none()
-        if found is None:
-            raise invalid_field("natureza", f"Natureza '{codigo}' não cadastrada.")
-        return found
-    default = Nature.padrao_nfe if modelo == Modelo.NFE else Nature.padrao_nfce
-    found = session.execute(query.where(default.is_(True))).scalars().first()
+        query = query.where(Nature.codigo == codigo)
+    else:
+        default = Nature.padrao_nfe if modelo == Modelo.NFE else Nature.padrao_nfce
+        query = query.where(default.is_(True)).order_by(Nature.created_at, Nature.id).limit(1)
+    row = session.execute(query).scalars().first()
+    found = NatureView.of(row) if row is not None else None
+    if revision is not None:
+        NATURES.put(key, found)
+    return found
+
+
+def resolve_nature(
+    session: Session, company: Company, codigo: str | None, modelo: str, gaps: Gaps
+) -> NatureView | None:
+    """The nature named by code, else the company's default for the model."""
+    found = _nature(session, company, codigo, modelo)
+    if found is None and codigo:
+        raise invalid_field("natureza", f"Natureza '{codigo}' não cadastrada.")
     if found is None:
         gaps.add("natureza", "NATUREZA_AUSENTE")
     return found

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -19,6 +20,8 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
+from service.companies.models import Company
+from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.db import utcnow
 from service.ids import new_id
 from service.notify.webhooks.events import known_kinds, wanted
@@ -87,10 +90,40 @@ def serialize(
     return body
 
 
-def subscribers(
-    session: Session, *, tipo: str, account_id: str, company_id: str | None, ambiente: str
-) -> list[WebhookSubscription]:
-    """Active subscriptions of the account that want this kind, company and environment."""
+@dataclass(frozen=True)
+class SubscriptionView:
+    """What choosing an event's receivers needs of an active subscription: a frozen copy,
+    shared by every thread through `SUBSCRIPTIONS` (no URL, no secret: the delivery reads
+    its own row when it sends)."""
+
+    id: str
+    account_id: str
+    company_id: str | None
+    eventos: tuple[str, ...]
+    ambientes: tuple[str, ...]
+    modo: str
+
+    @classmethod
+    def of(cls, row: WebhookSubscription) -> SubscriptionView:
+        return cls(
+            id=row.id,
+            account_id=row.account_id,
+            company_id=row.company_id,
+            eventos=tuple(row.eventos or ()),
+            ambientes=tuple(row.ambientes or ()),
+            modo=row.modo,
+        )
+
+
+SUBSCRIPTIONS: RevisionCache[tuple[SubscriptionView, ...]] = RevisionCache("webhooks")
+"""(company id, revision, account id) -> the active subscriptions of the account for that
+company (its own and the account-wide ones), oldest first. Any write to a subscription bumps
+its company, or every company of its account when it is account-wide."""
+
+
+def _active(
+    session: Session, account_id: str, company_id: str | None
+) -> tuple[SubscriptionView, ...]:
     query = select(WebhookSubscription).where(
         WebhookSubscription.account_id == account_id,
         WebhookSubscription.ativo.is_(True),
@@ -105,10 +138,39 @@ def subscribers(
             )
         )
     found = session.execute(query.order_by(WebhookSubscription.created_at)).scalars()
-    return [s for s in found if wanted(s.eventos, tipo) and receives(s, ambiente)]
+    return tuple(SubscriptionView.of(row) for row in found)
 
 
-def receives(subscription: WebhookSubscription, ambiente: str) -> bool:
+def _company_revision(session: Session, company_id: str, revision: int | None) -> int | None:
+    """The revision given, else the one of the company the session already holds (the
+    request's company is in the answer's session: no SQL); else read by primary key."""
+    if revision is not None:
+        return revision
+    return revision_of(session.get(Company, company_id))
+
+
+def subscribers(
+    session: Session,
+    *,
+    tipo: str,
+    account_id: str,
+    company_id: str | None,
+    ambiente: str,
+    revision: int | None = None,
+) -> list[SubscriptionView]:
+    """Active subscriptions of the account that want this kind, company and environment;
+    cached by the company's revision (an account-level event, without company, is read)."""
+    current = _company_revision(session, company_id, revision) if company_id else None
+    key = (company_id, current, account_id)
+    cached = SUBSCRIPTIONS.get(key) if current is not None else MISS
+    if isinstance(cached, Miss):
+        cached = _active(session, account_id, company_id)
+        if current is not None:
+            SUBSCRIPTIONS.put(key, cached)
+    return [s for s in cached if wanted(s.eventos, tipo) and receives(s, ambiente)]
+
+
+def receives(subscription: SubscriptionView | WebhookSubscription, ambiente: str) -> bool:
     """A test-key subscription hears homologation only, whatever its `ambientes` say."""
     if subscription.modo == "test" and ambiente != "HOMOLOGACAO":
         return False
@@ -123,7 +185,7 @@ def store_event(
     company_id: str | None,
     ambiente: str,
     data: Mapping[str, Any],
-    targets: Iterable[WebhookSubscription],
+    targets: Iterable[SubscriptionView | WebhookSubscription],
 ) -> tuple[str, list[str]]:
     """The event and one announced delivery per target; (event id, delivery ids)."""
     event_id = new_id("evt")

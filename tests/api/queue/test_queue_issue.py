@@ -169,6 +169,7 @@ def test_missing_configuration_needs_action_then_reprocess_authorizes(app, clien
 def _fix_ncm(rt, ready):
     from sqlalchemy import update
 
+    from service.companies.revision import bump
     from service.db import transaction
     from service.registers.models import Product
 
@@ -176,6 +177,7 @@ def _fix_ncm(rt, ready):
         session.execute(
             update(Product).where(Product.company_id == ready.company_id).values(ncm="22021000")
         )
+        bump(session, [ready.company_id])  # a Core write: the register caches must hear it
 
 
 def test_temporary_faults_are_retried_with_backoff_and_never_656(app, client, rt, sim):

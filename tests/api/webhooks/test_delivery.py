@@ -12,6 +12,7 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import update
 
+from service.companies.revision import bump
 from service.db import transaction, utcnow
 from service.notify.webhooks.client import Network, system_connect
 from service.notify.webhooks.delivery import perform
@@ -197,6 +198,7 @@ def test_rotation_signs_with_both_secrets_new_first_until_the_overlap_ends(
             .where(WebhookSubscription.id == webhook_id)
             .values(segredo_anterior_expira_em=utcnow() - timedelta(seconds=1))
         )
+        bump(session, account_ids=[who.account.id])  # a Core write to a cached register
     drive(app, one_delivery(rt, emit(rt, who)))
     after = receiver.requests[1]
     assert "," not in after.headers["X-Webhook-Signature"]
@@ -246,6 +248,7 @@ def test_delivery_time_check_blocks_plain_http(client, app, rt, receiver):
             .where(WebhookSubscription.id == webhook_id)
             .values(url=f"http://localhost:{receiver.port}/hook")
         )
+        bump(session, account_ids=[who.account.id])  # a Core write to a cached register
     delivery_id = one_delivery(rt, emit(rt, who))
     with app.app_context():
         perform(delivery_id)
