@@ -102,6 +102,10 @@ class Company(Base):
     # customers, natures, certificates, webhooks); validates the per-process caches
     # (`service.companies.revision`).
     revisao_cadastros: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    revisao_regras: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """The company's rule revision (`rule_revisions.revisao`, written with it by
+    `fiscal.rules.bump_revision`): read with the company, it validates the compiled rule set
+    without a query of its own."""
 
     @property
     def has_csc(self) -> bool:

@@ -86,13 +86,20 @@ def missing_configuration(result: TaxResult) -> ApiError:
 
 
 def run_engine(
-    session: Session, company_id: str, ctx: TaxContext, *, explain: bool, allow_review: bool
+    session: Session,
+    company_id: str,
+    ctx: TaxContext,
+    *,
+    explain: bool,
+    allow_review: bool,
+    rule_revision: int | None = None,
 ) -> TaxResult:
     """The engine on an issuance's context, as every family runs it: its refusals, missing
     configuration (422 `FISCAL_CONFIGURATION_REQUIRED`) and, unless allowed, a result that needs
-    review (422 `REVISAO_FISCAL_NECESSARIA`) are the API's answers."""
+    review (422 `REVISAO_FISCAL_NECESSARIA`) are the API's answers. `rule_revision`: the
+    company's `revisao_regras` as read with it (no query to validate the cached rule set)."""
     try:
-        result = compute(ctx, CACHE.ruleset(session, company_id), explain=explain)
+        result = compute(ctx, CACHE.ruleset(session, company_id, rule_revision), explain=explain)
     except ENGINE_REFUSALS as exc:
         raise engine_error(exc) from exc
     if result.missing:

@@ -19,13 +19,16 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import TypeVar
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.orm.attributes import set_committed_value
+from sqlalchemy.orm.util import identity_key
 
 from engine import Rule, RuleOrigin, RuleSet, RuleType
 from engine.errors import InvalidRuleError
 from engine.packs import discover, load_pack
 from engine.ruleset import compile_rule
+from service.companies.models import Company
 from service.fiscal.models import BaseRule, RuleRevision
 from service.urls import API_PREFIX
 
@@ -172,12 +175,23 @@ def revision(session: Session, company_id: str) -> int:
 
 
 def bump_revision(session: Session, company_id: str) -> None:
-    """Call in the transaction that changes any rule of the company."""
+    """Call in the transaction that changes any rule of the company. The company row keeps a
+    copy (`revisao_regras`) that issuances read with the company itself."""
     row = session.get(RuleRevision, company_id, with_for_update=True)
     if row is None:
-        session.add(RuleRevision(company_id=company_id, revisao=1))
+        row = RuleRevision(company_id=company_id, revisao=1)
+        session.add(row)
     else:
         row.revisao += 1
+    companies = Company.__table__.c
+    session.execute(
+        update(Company.__table__)  # type: ignore[arg-type]
+        .where(companies.id == company_id)
+        .values(revisao_regras=row.revisao, updated_at=companies.updated_at)
+    )
+    known = session.identity_map.get(identity_key(Company, company_id))
+    if known is not None:
+        set_committed_value(known, "revisao_regras", row.revisao)
 
 
 class CompanyRuleCache:
@@ -193,9 +207,11 @@ class CompanyRuleCache:
         self._entries: dict[str, tuple[int, RuleSet | tuple[BrokenRule, ...]]] = {}
         self._capacity = capacity
 
-    def ruleset(self, session: Session, company_id: str) -> RuleSet:
-        """The company's compiled set; BrokenRulesError when a stored rule does not compile."""
-        current = revision(session, company_id)
+    def ruleset(self, session: Session, company_id: str, known: int | None = None) -> RuleSet:
+        """The company's compiled set; BrokenRulesError when a stored rule does not compile.
+        `known`: the rule revision as read with the company (`revisao_regras`), else it is
+        read here."""
+        current = revision(session, company_id) if known is None else known
         with self._lock:
             cached = self._entries.get(company_id)
         if cached is None or cached[0] != current:

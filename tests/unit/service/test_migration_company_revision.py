@@ -1,4 +1,5 @@
-"""Migration 0016 on SQLite and PostgreSQL: existing companies start at revision 0 and keep
+"""Migration 0016 on SQLite and PostgreSQL: existing companies start at register revision 0
+(and at their current rule revision) and keep
 their rows (and their children), the table equals the model, and the downgrade removes the
 column with every row still there."""
 
@@ -32,6 +33,10 @@ def test_existing_companies_start_at_revision_0_both_ways(database_url: str) -> 
         families._insert(connection, metadata.tables["companies"], razao_social="ACME")
         families._insert(connection, metadata.tables["orders"])  # children of the company
         families._insert(connection, metadata.tables["fiscal_documents"], chave=families.KEY_44)
+        rule_revisions = metadata.tables["rule_revisions"]
+        connection.execute(
+            rule_revisions.insert().values(company_id=families.IDS["companies"], revisao=7)
+        )
 
     upgrade(database_url)
 
@@ -42,6 +47,8 @@ def test_existing_companies_start_at_revision_0_both_ways(database_url: str) -> 
         assert differences == []
         companies = sa.Table("companies", sa.MetaData(), autoload_with=connection)
         assert connection.execute(sa.select(companies.c.revisao_cadastros)).scalar_one() == 0
+        # the rule revision is copied: the compiled rule set stays valid across the upgrade
+        assert connection.execute(sa.select(companies.c.revisao_regras)).scalar_one() == 7
     with engine.begin() as connection:
         connection.execute(
             companies.update().values(revisao_cadastros=companies.c.revisao_cadastros + 1)
@@ -51,7 +58,7 @@ def test_existing_companies_start_at_revision_0_both_ways(database_url: str) -> 
 
     downgrade(database_url, "0015")
 
-    assert "revisao_cadastros" not in carrier._columns(database_url)
+    assert {"revisao_cadastros", "revisao_regras"} & set(carrier._columns(database_url)) == set()
     engine = sa.create_engine(database_url)
     assert _names(engine) == ["ACME"]
     with engine.connect() as connection:
