@@ -480,18 +480,20 @@ PHASES = [
      True),
     ("service.nfe.assemble", "draft", "draft: registers, engine, document data", True),
     ("service.nfe.assemble", "run_engine", "of which tax engine (rule set cache + compute)", False),
-    ("service.issuance.operations", "_accept", "acceptance transaction (order, number, hold, XML)",
-     True),
     ("service.issuance.operations", "credentials_for",
-     "of which company A1 (cache; also in transmit)", False),
-    ("service.issuance.acceptance", "find_order", "of which order lookup (FOR UPDATE)", False),
-    ("service.issuance.numbering", "allocate_number", "of which next number (row lock)", False),
-    ("service.issuance.acceptance", "reserve", "of which wallet hold", False),
+     "company A1 (id and validity read; key and TLS context cached)", True),
+    ("service.issuance.operations", "_accept",
+     "acceptance: claim, then sign and store (two transactions)", True),
+    ("service.issuance.acceptance", "claim_committed",
+     "of which claim: order + number, to its commit (bounds the counter's row lock)", False),
+    ("service.issuance.acceptance", "find_order", "of which order lookup (FOR UPDATE; only when "
+     "the order existed)", False),
+    ("service.issuance.acceptance", "hold_for_issuance", "of which wallet hold", False),
     ("service.nfe.family", "prepare_nfe", "of which build + sign + XSD of the NF-e", False),
     ("service.issuance.operations", "transmit", "transmission and recording", True),
     ("documents.transmission.http", "_connect", "of which TCP + mutual TLS handshake", False),
-    ("service.issuance.outcome", "send", "of which send + simulator answer (incl. handshake)",
-     False),
+    ("service.issuance.outcome", "send",
+     "of which send + simulator answer (kept-alive connection)", False),
     ("service.issuance.outcome", "record", "of which record the answer (row lock, commit)", False),
     ("sqlalchemy.orm", "Session.commit", "across all phases: DB commits (WAL flush)", False),
 ]  # fmt: skip
@@ -564,7 +566,8 @@ class Profile:
     commits: float = 0.0
     """SQLAlchemy `commit` events on the engine per request."""
     checkouts: float = 0.0
-    """Pool checkouts per request: each pings (pool_pre_ping) in its own autocommit transaction."""
+    """Pool checkouts per request (a connection idle over `service.db.IDLE_PING_SECONDS` is
+    pinged first, in a transaction of its own that `xact_commit` counts)."""
     transactions: float = float("nan")
     """PostgreSQL's `xact_commit` of the bench database per request."""
     packages: list[tuple[str, float]] = field(default_factory=list)
@@ -1058,8 +1061,8 @@ def main() -> None:
         f"{profile.cpu_ms:.1f} ms per request; {profile.statements:.0f} SQL statements, "
         f"{profile.commits:.1f} commits (SQLAlchemy), {profile.transactions:.1f} transactions "
         f"(PostgreSQL xact_commit) per request; {profile.checkouts:.1f} connection checkouts per "
-        "request, each pinging in its own autocommit transaction (pool_pre_ping; psycopg's "
-        "ping is invisible to SQLAlchemy's statement and commit events, not to xact_commit). "
+        "request (a connection idle longer than `service.db.IDLE_PING_SECONDS` is pinged first, "
+        "in a transaction xact_commit counts and SQLAlchemy's events do not). "
         "Share of that CPU by package under cProfile "
         f"({args.profile_runs} more; the "
         "profiler's per-call cost inflates call-heavy Python code, so read it as a ranking): "

@@ -200,6 +200,13 @@ def find_order(session: Session, req: Request, *, lock: bool = False) -> Order |
     return session.execute(query).scalar_one_or_none()
 
 
+def claim_committed(sessions: sessionmaker[Session], req: Request) -> Order | None:
+    """`claim` in its own transaction, committed on return: the sequence's row lock, taken by
+    the claim's statement, lasts at most as long as this call (`bench/api.py` times it)."""
+    with transaction(sessions) as session:
+        return claim(session, req)
+
+
 class ClaimTaken(Exception):
     """Another request attached a document to the order this request claimed (it found the
     order between our claim and our acceptance): decide again under the order's row lock."""
@@ -214,8 +221,7 @@ def accept_claimed(sessions: sessionmaker[Session], req: Request, attempt: Attem
     """Claim the order (short transaction), then run the acceptance `attempt` in its own
     transaction; an attempt that needs a number takes it in a short transaction and runs
     once more, as does one whose claimed order was taken by a concurrent request."""
-    with transaction(sessions) as session:
-        claimed = claim(session, req)
+    claimed = claim_committed(sessions, req)
     try:
         with transaction(sessions) as session:
             return attempt(session, claimed)
