@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, inspect, literal, select, update
+from sqlalchemy import bindparam, func, inspect, literal, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -44,6 +44,7 @@ from service.wallet.operations import (
     can_pay_sql,
     ensure_available,
     hold_for_issuance,
+    hold_statement,
 )
 
 T = TypeVar("T")
@@ -97,7 +98,7 @@ def claim(session: Session, req: Request) -> Order | None:
     counter yet, a number in a voided range)."""
     serie = req.family.series(req.company)
     values = _order_values(req, serie)
-    if session.get_bind().dialect.name == "postgresql":
+    if _postgresql(session):
         numero = _claim_in_one_statement(session, req, values)
         if numero is not None:
             return Order(**values, numero=numero)
@@ -340,6 +341,10 @@ def accept(
     _audit_overrides(session, req, draft, document)
     if claimed is not None:
         session.flush()
+        if _postgresql(session) and req.price > 0:
+            _known_nulls(document)
+            document.preco = _attach_first_and_hold(session, claimed, document, req)
+            return Accepted(document.id, replay=False, document=document)
         _attach_first(session, claimed, document)
     else:
         order.documento_id, order.fingerprint = document.id, req.fingerprint
@@ -351,6 +356,58 @@ def accept(
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)
+
+
+def _postgresql(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def _attach_first_and_hold(
+    session: Session, claimed: Order, document: FiscalDocument, req: Request
+) -> Decimal:
+    """PostgreSQL: `_attach_first` and the wallet's hold in one statement (the hold only if
+    the order was attached), the last before the commit. Answers the amount held (0 for an
+    unlimited account); `ClaimTaken` or 402 roll this transaction back."""
+    price = req.price.quantize(CENT)
+    params = {
+        "p_order": claimed.id, "p_document": document.id, "now": utcnow(),
+        "p_account_id": req.company.account_id, "price": price,
+    }  # fmt: skip
+    attached, held = session.execute(_attach_and_hold_statement(), params).one()
+    if not attached:
+        raise ClaimTaken
+    if held:
+        return price
+    try:
+        ensure_available(session, req.company.account_id, price)
+    except InsufficientBalance as exc:
+        raise _insufficient(exc) from exc
+    return Decimal("0.00")  # an unlimited account: nothing held
+
+
+@functools.cache
+def _attach_and_hold_statement() -> Any:
+    """`WITH attached AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id), held AS
+    (UPDATE wallets ... WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the two
+    counts`, built once per process."""
+    orders = Order.__table__.c
+    attached = (
+        update(Order.__table__)  # type: ignore[arg-type]
+        .where(orders.id == bindparam("p_order"), orders.documento_id.is_(None))
+        .values(
+            documento_id=bindparam("p_document"),
+            tentativas=orders.tentativas + 1,
+            updated_at=bindparam("now"),
+        )
+        .returning(orders.id)
+        .cte("attached")
+    )
+    held = hold_statement(select(attached.c.id).exists()).cte("held")
+    count = func.count
+    return select(
+        select(count()).select_from(attached).scalar_subquery(),
+        select(count()).select_from(held).scalar_subquery(),
+    )
 
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:

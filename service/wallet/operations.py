@@ -142,6 +142,13 @@ def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decima
 @functools.cache
 def _hold_statement() -> Any:
     """Built once per process: the conditional hold, its values bound per call."""
+    return hold_statement()
+
+
+def hold_statement(*also: Any) -> Any:
+    """SQL: `UPDATE wallets SET reservado = reservado + :price ... RETURNING account_id` when
+    the account is limited, its balance allows it and every condition in `also` holds (bound
+    parameters `p_account_id`, `price`, `now`)."""
     c = WALLETS.c
     account_id: Any = bindparam("p_account_id")
     price = bindparam("price", type_=c.saldo.type)
@@ -152,7 +159,7 @@ def _hold_statement() -> Any:
     )
     return (
         update(WALLETS)
-        .where(c.account_id == account_id, c.saldo - c.reservado >= price, limited)
+        .where(c.account_id == account_id, c.saldo - c.reservado >= price, limited, *also)
         .values(reservado=c.reservado + price, updated_at=bindparam("now"))
         .returning(c.account_id)
     )
