@@ -145,14 +145,7 @@ def decide(
             cfop=fiscal.get("cfop"),
         ),
     )  # fmt: skip
-    result = run_engine(
-        session,
-        company.id,
-        ctx,
-        explain=explain,
-        allow_review=allow_review,
-        rule_revision=company.revisao_regras,
-    )
+    result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
     item = result.itens[0]
     assert item.cfop is not None and item.icms is not None  # else `missing`
     return Decided(ctx, result, item, item.cfop, layout_taxes(item, value))

@@ -15,6 +15,7 @@ from engine.errors import (
     UnsupportedDocumentError,
 )
 from engine.serialize import jsonable
+from service.companies.models import Company
 from service.errors import ApiError
 from service.fiscal.rules import CACHE, BrokenRule, BrokenRulesError, describe
 
@@ -86,20 +87,15 @@ def missing_configuration(result: TaxResult) -> ApiError:
 
 
 def run_engine(
-    session: Session,
-    company_id: str,
-    ctx: TaxContext,
-    *,
-    explain: bool,
-    allow_review: bool,
-    rule_revision: int | None = None,
+    session: Session, company: Company, ctx: TaxContext, *, explain: bool, allow_review: bool
 ) -> TaxResult:
     """The engine on an issuance's context, as every family runs it: its refusals, missing
     configuration (422 `FISCAL_CONFIGURATION_REQUIRED`) and, unless allowed, a result that needs
-    review (422 `REVISAO_FISCAL_NECESSARIA`) are the API's answers. `rule_revision`: the
-    company's `revisao_regras` as read with it (no query to validate the cached rule set)."""
+    review (422 `REVISAO_FISCAL_NECESSARIA`) are the API's answers. The cached rule set is
+    validated by the company's `revisao_regras` as read with it (no query of its own)."""
     try:
-        result = compute(ctx, CACHE.ruleset(session, company_id, rule_revision), explain=explain)
+        rules = CACHE.ruleset(session, company.id, company.revisao_regras)
+        result = compute(ctx, rules, explain=explain)
     except ENGINE_REFUSALS as exc:
         raise engine_error(exc) from exc
     if result.missing:

@@ -321,14 +321,7 @@ def draft(
     ctx = _context(
         company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
     )
-    result = run_engine(
-        session,
-        company.id,
-        ctx,
-        explain=explain,
-        allow_review=allow_review,
-        rule_revision=company.revisao_regras,
-    )
+    result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
     items = _doc_items(body["itens"], products, result)
     v_nf = compute_totals(items).v_nf
     payments, change = _payments(body["pagamento"], v_nf, modelo)

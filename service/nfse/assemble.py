@@ -200,14 +200,7 @@ def draft(
     competence = body.get("data_operacao") or competence_of(body, today)
     ctx = context(company, body, described, party, competence)
     accepted = allow_review or bool(body.get("aceitar_revisao"))
-    result = run_engine(
-        session,
-        company.id,
-        ctx,
-        explain=explain,
-        allow_review=accepted,
-        rule_revision=company.revisao_regras,
-    )
+    result = run_engine(session, company, ctx, explain=explain, allow_review=accepted)
     decided = result.itens[0]
     data = mapping.dps_data(company, body, described, party, decided, ambiente=ambiente,
                             competence=min(competence, today), gaps=gaps)  # fmt: skip

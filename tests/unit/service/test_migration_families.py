@@ -50,6 +50,18 @@ def _filler(column: sa.Column[Any]) -> Any:
     return None
 
 
+def differences_from_model(connection: sa.Connection, table: str) -> list[Any]:
+    """What autogenerate would change in `table` to match the models (none after a migration
+    that is right)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from service.db import Base
+
+    context = MigrationContext.configure(connection, opts={"compare_type": True})
+    return [d for d in compare_metadata(context, Base.metadata) if table in repr(d)]
+
+
 def _insert(connection: sa.Connection, table: sa.Table, **given: Any) -> None:
     row = {c.name: _filler(c) for c in table.columns if not c.nullable and c.default is None}
     for column in table.columns:
