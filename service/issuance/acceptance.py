@@ -201,10 +201,16 @@ def find_order(session: Session, req: Request, *, lock: bool = False) -> Order |
     return session.execute(query).scalar_one_or_none()
 
 
-def claim_committed(sessions: sessionmaker[Session], req: Request) -> Order | None:
+def claim_committed(
+    sessions: sessionmaker[Session],
+    req: Request,
+    before_claim: Callable[[Session], None] | None = None,
+) -> Order | None:
     """`claim` in its own transaction, committed on return: the sequence's row lock, taken by
     the claim's statement, lasts at most as long as this call (`bench/api.py` times it)."""
     with transaction(sessions) as session:
+        if before_claim is not None:
+            before_claim(session)
         return claim(session, req)
 
 
@@ -218,11 +224,19 @@ Attempt = Callable[[Session, Order | None], T]
 values; None when the order existed)."""
 
 
-def accept_claimed(sessions: sessionmaker[Session], req: Request, attempt: Attempt[T]) -> T:
+def accept_claimed(
+    sessions: sessionmaker[Session],
+    req: Request,
+    attempt: Attempt[T],
+    *,
+    before_claim: Callable[[Session], None] | None = None,
+) -> T:
     """Claim the order (short transaction), then run the acceptance `attempt` in its own
     transaction; an attempt that needs a number takes it in a short transaction and runs
-    once more, as does one whose claimed order was taken by a concurrent request."""
-    claimed = claim_committed(sessions, req)
+    once more, as does one whose claimed order was taken by a concurrent request.
+    `before_claim` runs first in the claim's transaction (the queue checks there, under the
+    task's row lock, that the task is still its own: raising stops before a number is taken)."""
+    claimed = claim_committed(sessions, req, before_claim)
     try:
         with transaction(sessions) as session:
             return attempt(session, claimed)

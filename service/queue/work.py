@@ -169,12 +169,27 @@ def _prepare(task_id: str) -> None:
             lambda session, claimed: _fix_document(
                 session, task_id, req, draft, creds, now, claimed
             ),
+            before_claim=lambda session: _still_mine(session, task_id),
         )
+    except _NotMine:
+        return None  # cancelled (or its lease lost) before a number was taken
     except ApiError as exc:
         if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
             return _later(task_id, stale_after())
         return _needs_action(task_id, exc)
     return _transmit(task_id) if fixed else None
+
+
+class _NotMine(Exception):
+    """The task is no longer this worker's to prepare: no number is taken for it."""
+
+
+def _still_mine(session: Session, task_id: str) -> None:
+    """In the claim's transaction, under the task's row lock: a task the client cancelled
+    meanwhile takes no number (a cancellation after the claim leaves the number with the
+    order, for the order's next request)."""
+    if _mine(session, task_id, PREPARABLE) is None:
+        raise _NotMine
 
 
 def _fix_document(

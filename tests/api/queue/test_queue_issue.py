@@ -284,3 +284,33 @@ def test_concurrent_identical_requests_make_one_task_and_one_hold(idle_app, sim)
     assert len({task_id for _, task_id in answers}) == 1
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
     assert wallet["saldo_reservado"] == "0.20"
+
+
+def test_a_task_cancelled_while_it_was_prepared_takes_no_number(app, client, rt, sim, monkeypatch):
+    """Issue 19: the number is claimed in its own transaction before signing; the worker checks
+    there, under the task's row lock, that the task is still its own. A client's cancellation
+    that lands while the worker prepares the document leaves no order and takes no number."""
+    import service.queue.work as work
+    from service.db import transaction
+    from service.issuance.models import Order
+    from service.queue.models import FiscalTask
+
+    ready = ready_to_issue(client, rt, sim)
+    original = work._credentials
+    answers: list[int] = []
+
+    def cancelled_meanwhile(company, now):  # runs after the decision, before the claim
+        with transaction(rt.sessions) as session:
+            task_id = session.query(FiscalTask.id).filter_by(company_id=company.id).scalar()
+        url = f"{API}/fiscal/solicitacoes/{task_id}/cancelar"
+        answers.append(client.post(url, headers=ready.headers).status_code)
+        return original(company, now)
+
+    monkeypatch.setattr(work, "_credentials", cancelled_meanwhile)
+    queued = _queue(client, ready, nfe_body("CANCELADA-NO-MEIO")).get_json()
+    done = settle(app, client, ready.headers, queued["solicitacao_id"])
+    assert answers == [200] and done["status"] == "CANCELADA", done
+    assert count_rows(rt, Order, company_id=ready.company_id) == 0
+    monkeypatch.setattr(work, "_credentials", original)
+    issued = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("DEPOIS"))
+    assert issued.status_code == 200 and issued.get_json()["numero"] == 1, issued.get_json()
