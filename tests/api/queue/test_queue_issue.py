@@ -3,7 +3,9 @@ in-process worker (SQLite) or real rq workers on Redis (PostgreSQL), against the
 
 from __future__ import annotations
 
+import time
 from decimal import Decimal
+from typing import Any
 
 from service.issuance.models import FiscalDocument
 from tests.api.nfe.helpers import (
@@ -306,10 +308,24 @@ def test_a_task_cancelled_while_it_was_prepared_takes_no_number(app, client, rt,
         answers.append(client.post(url, headers=ready.headers).status_code)
         return original(company, now)
 
+    finished: list[str] = []
+    accept_claimed = work.accept_claimed
+
+    def accepting(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return accept_claimed(*args, **kwargs)
+        finally:
+            finished.append("accept")
+
     monkeypatch.setattr(work, "_credentials", cancelled_meanwhile)
+    monkeypatch.setattr(work, "accept_claimed", accepting)
     queued = _queue(client, ready, nfe_body("CANCELADA-NO-MEIO")).get_json()
     done = settle(app, client, ready.headers, queued["solicitacao_id"])
-    assert answers == [200] and done["status"] == "CANCELADA", done
+    assert done["status"] == "CANCELADA", done
+    deadline = time.monotonic() + 10  # the worker (a thread on SQLite) ends its attempt
+    while not finished and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert answers == [200] and finished == ["accept"]
     assert count_rows(rt, Order, company_id=ready.company_id) == 0
     monkeypatch.setattr(work, "_credentials", original)
     issued = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("DEPOIS"))
