@@ -317,10 +317,13 @@ def accept(
     now: dt.datetime,
     stale_after: dt.timedelta,
     claimed: Order | None = None,
+    held: Decimal | None = None,
 ) -> Accepted:
     """Attempt the order and store a signed PROCESSANDO document. `claimed`: the order this
     request just claimed (new, no attempt yet: nothing to decide or read); otherwise the order
-    is read under its row lock and the idempotency table decides."""
+    is read under its row lock and the idempotency table decides. `held`: what the caller
+    already holds in the wallet for this request (a queued task's hold, 0 for an unlimited
+    account); the document takes that hold over instead of holding the price again."""
     unsent: FiscalDocument | None = None
     if claimed is not None:
         order = claimed
@@ -353,9 +356,11 @@ def accept(
     document.resumo = req.family.summary(draft) if req.family.summary else None
     document.nao_recebido_desde, document.nao_recebido_consultas = None, 0
     _audit_overrides(session, req, draft, document)
+    if held is not None:
+        document.preco = held.quantize(CENT)
     if claimed is not None:
         session.flush()
-        if _postgresql(session) and req.price > 0:
+        if _postgresql(session) and req.price > 0 and held is None:
             _known_nulls(document)
             document.preco = _attach_first_and_hold(session, claimed, document, req)
             return Accepted(document.id, replay=False, document=document)
@@ -366,7 +371,8 @@ def accept(
         session.flush()
     if unsent is None:
         _known_nulls(document)
-    held = _hold(session, req)  # last: the account's wallet row stays locked until the commit
+    if held is None:
+        held = _hold(session, req)  # last: the wallet row stays locked until the commit
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)

@@ -243,15 +243,24 @@ def record(
     another request resolved it), the row is read whole. `company`, when the caller has it,
     is placed in the session unread too (the notifications read it)."""
     with transaction(sessions) as session:
-        known = session.merge(company, load=False) if company is not None else None
-        current = _lock_if_unchanged(session, document)
+        if company is not None:
+            place_company(session, company)
+        current = lock_current(session, document)
         if current.status in UNRESOLVED:
             apply(session, current, outcome)
-        del known  # held until here: the session's identity map keeps clean objects weakly
         return current
 
 
-def _lock_if_unchanged(session: Session, document: FiscalDocument) -> FiscalDocument:
+def place_company(session: Session, company: Company) -> None:
+    """The company as the request read it, in `session` without reading it again (the
+    notifications read it); referenced from the session's `info` for the session's life, as
+    its identity map holds clean objects weakly."""
+    session.info["company"] = session.merge(company, load=False)
+
+
+def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:
+    """`document` (as a transaction committed it) under its row lock in `session`: only the
+    status is read again; unchanged, the object itself is taken (no re-read), else the row."""
     rows = FiscalDocument.__table__.c
     status = session.execute(
         select(rows.status).where(rows.id == document.id).with_for_update()

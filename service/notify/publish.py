@@ -8,6 +8,7 @@ follows the document for official results and the task for "action required".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -108,7 +109,7 @@ def document_changed(session: Session, document: FiscalDocument, before: str | N
     if document.status == before or document.status not in DOCUMENT_EVENTS:
         return
     suffix, mail_kind = DOCUMENT_EVENTS[DocumentStatus(document.status)]
-    data = document_summary(session, document)
+    data = _once(lambda: document_summary(session, document))
     _emit(
         session,
         registry.by_module(document.modulo).webhook_kind(suffix),
@@ -134,7 +135,7 @@ def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
     if to not in TASK_EVENTS or task.origem != "API":
         return
     suffix, mail_kind = TASK_EVENTS[to]
-    data = task_summary(session, task)
+    data = _once(lambda: task_summary(session, task))
     _emit(
         session, f"fiscal.document.{suffix}", task.account_id, task.company_id, task.ambiente, data
     )
@@ -143,8 +144,24 @@ def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
         _mail(session, mail_kind, task.account_id, task.company_id, task.ambiente, reference, data)
 
 
+Summary = Callable[[], dict[str, Any]]
+"""A payload built on first call only: with no subscriber and no recipient it is never built
+(building reads the company and the task's document)."""
+
+
+def _once(build: Summary) -> Summary:
+    made: list[dict[str, Any]] = []
+
+    def summary() -> dict[str, Any]:
+        if not made:
+            made.append(build())
+        return made[0]
+
+    return summary
+
+
 def _emit(
-    session: Session, tipo: str, account_id: str, company_id: str, ambiente: str, data: Any
+    session: Session, tipo: str, account_id: str, company_id: str, ambiente: str, data: Summary
 ) -> None:
     from service.notify.webhooks.outbox import record_event
 
@@ -165,7 +182,7 @@ def _mail(
     company_id: str,
     ambiente: str,
     reference: str,
-    summary: dict[str, Any],
+    summary: Summary,
 ) -> None:
     from service.notify.mail.outbox import record_notification
 

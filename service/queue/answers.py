@@ -16,14 +16,16 @@ REPLAY_HEADER = {"Idempotent-Replay": "true"}
 def queued(enqueued: operations.Enqueued) -> Any:
     """202 with the task; `Idempotent-Replay: true` when it already existed."""
     assert enqueued.task_id is not None
-    session = runtime.db()
-    task = session.get(operations.FiscalTask, enqueued.task_id)
-    assert task is not None
     headers = {
-        "Location": f"/api/v1/fiscal/solicitacoes/{task.id}",
+        "Location": f"/api/v1/fiscal/solicitacoes/{enqueued.task_id}",
         "Preference-Applied": "respond-async",
         **(REPLAY_HEADER if enqueued.replay else {}),
     }
+    if enqueued.answer is not None:
+        return enqueued.answer, 202, headers
+    session = runtime.db()
+    task = session.get(operations.FiscalTask, enqueued.task_id)
+    assert task is not None
     return operations.render(session, task), 202, headers
 
 

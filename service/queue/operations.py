@@ -19,7 +19,6 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from service import runtime
-from service.accounts.models import Account
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.resolver import effective_environment, visible_environments
@@ -29,6 +28,7 @@ from service.ids import new_id
 from service.issuance import idempotency, registry
 from service.issuance.family import Family
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
+from service.issuance.outcome import place_company
 from service.issuance.reconcile import stale_after
 from service.notify.publish import task_summary
 from service.pagination import within_period
@@ -36,7 +36,7 @@ from service.queue import states
 from service.queue.dispatch import after_commit
 from service.queue.lookup import find_task
 from service.queue.models import FiscalTask, TaskOrigin, TaskStatus, TaskTransition
-from service.wallet.operations import InsufficientBalance, release, reserve
+from service.wallet.operations import InsufficientBalance, hold_for_issuance, release
 
 S = TaskStatus
 
@@ -60,6 +60,8 @@ class Enqueued:
     task_id: str | None
     replay: bool
     document_id: str | None = None
+    answer: dict[str, Any] | None = None
+    """The new task rendered in the transaction that made it (nothing to read again)."""
 
 
 def family_of(documento: str) -> Family:
@@ -71,25 +73,25 @@ def family_of(documento: str) -> Family:
 
 
 def _hold(session: Session, company: Company, price: Decimal) -> Decimal:
-    account = session.get(Account, company.account_id)
-    assert account is not None
     try:
-        return reserve(session, account.id, unlimited=account.unlimited_credits, price=price)
+        return hold_for_issuance(session, company.account_id, price)
     except InsufficientBalance as exc:
         raise ApiError(
             "SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)}
         ) from exc
 
 
-def _arm(session: Session, task: FiscalTask, company: Company, motivo: str) -> None:
-    """Make the task a fresh request: RECEBIDA, due now, errors cleared, price held."""
+def _arm(session: Session, task: FiscalTask, company: Company, motivo: str) -> TaskTransition:
+    """Make the task a fresh request: RECEBIDA, due now, errors cleared, price held; answers
+    the history's new row."""
     task.falhas, task.nao_recebido_desde, task.nao_recebido_vezes = 0, None, 0
     task.ultimo_erro_codigo = task.ultimo_erro_mensagem = task.ultimo_erro_detalhes = None
     task.proxima_tentativa_em = utcnow()
-    states.move(session, task, S.RECEBIDA, motivo)
+    step = states.move(session, task, S.RECEBIDA, motivo)
     session.flush()  # for a new task, the unique constraint decides concurrent requests here
     task.reservado = _hold(session, company, Decimal(task.preco))
     after_commit(session, "fiscal", task.id)
+    return step
 
 
 def _new_task(
@@ -160,9 +162,11 @@ def enqueue(
     runtime.end_request_transaction()
     try:
         with transaction(runtime.current().sessions) as session:
+            place_company(session, company)
             return _claim(session, fresh, company, raw, digest)
     except IntegrityError:
         with transaction(runtime.current().sessions) as session:  # a concurrent first request won
+            place_company(session, company)
             return _claim(session, fresh, company, raw, digest)
 
 
@@ -176,8 +180,9 @@ def _claim(
     if document_id is not None:
         return Enqueued(None, replay=True, document_id=document_id)
     session.add(fresh)
-    _arm(session, fresh, company, "solicitação recebida")
-    return Enqueued(fresh.id, replay=False)
+    step = _arm(session, fresh, company, "solicitação recebida")
+    session.flush()  # the row as committed (`updated_at`): the answer is rendered from it
+    return Enqueued(fresh.id, replay=False, answer=render(session, fresh, steps=[step]))
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -206,8 +211,15 @@ def _iso(moment: dt.datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def render(session: Session, task: FiscalTask, *, with_history: bool = True) -> dict[str, Any]:
-    """The task resource (README "Queue"): status, attempts, last error, document, history."""
+def render(
+    session: Session,
+    task: FiscalTask,
+    *,
+    with_history: bool = True,
+    steps: list[TaskTransition] | None = None,
+) -> dict[str, Any]:
+    """The task resource (README "Queue"): status, attempts, last error, document, history
+    (`steps`: the whole history when the caller has it, as for a task it just created)."""
     summary = task_summary(session, task)
     waiting = task.status in states.OPEN
     data: dict[str, Any] = {
@@ -234,7 +246,7 @@ def render(session: Session, task: FiscalTask, *, with_history: bool = True) -> 
     if with_history:
         data["historico"] = [
             {"de": t.de, "para": t.para, "motivo": t.motivo, "em": _iso(t.em)}
-            for t in history(session, task.id)
+            for t in (steps if steps is not None else history(session, task.id))
         ]
     return data
 

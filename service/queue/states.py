@@ -61,8 +61,9 @@ def move(
     *,
     oficial: str | None = None,
     now: datetime | None = None,
-) -> None:
-    """Change `task.status` to `to`, recording the step in the history (same transaction)."""
+) -> TaskTransition:
+    """Change `task.status` to `to`, recording the step in the history (same transaction);
+    answers the history's new row."""
     current = TaskStatus(task.status) if task.status else None
     if to not in TRANSITIONS[current]:
         raise IllegalTransition(f"{current} -> {to}")
@@ -71,7 +72,9 @@ def move(
     moment = now or utcnow()
     task.status = to.value
     task.finalizada_em = moment if to in FINAL else None
-    session.add(
-        TaskTransition(task_id=task.id, de=current, para=to.value, motivo=motivo[:500], em=moment)
+    step = TaskTransition(
+        task_id=task.id, de=current, para=to.value, motivo=motivo[:500], em=moment
     )
+    session.add(step)
     publish.task_moved(session, task, to)
+    return step

@@ -92,7 +92,12 @@ def _claim(task_id: str) -> Callable[[str], None] | None:
         if task.status == S.TRANSMITINDO:
             states.move(session, task, S.AGUARDANDO_RETORNO, "transmissão interrompida; consultar")
         document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
-        return _next_step(TaskStatus(task.status), document)
+        step = _next_step(TaskStatus(task.status), document)
+        if step is not _prepare:
+            return step
+        company = session.get(Company, task.company_id)  # read here, not again
+        assert company is not None
+        return lambda claimed_id: _prepare(claimed_id, (task, company))
 
 
 def _next_step(status: TaskStatus, document: FiscalDocument | None) -> Callable[[str], None]:
@@ -148,10 +153,11 @@ def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Reques
     )
 
 
-def _prepare(task_id: str) -> None:
-    """Decide taxes and build the document; problems a person must fix -> ACAO_NECESSARIA."""
+def _prepare(task_id: str, read: tuple[FiscalTask, Company] | None = None) -> None:
+    """Decide taxes and build the document; problems a person must fix -> ACAO_NECESSARIA.
+    `read`: the task and its company as the claim's transaction read them."""
     now = clock.utc_now()
-    task, company, _ = _read(task_id)
+    task, company = read if read is not None else _read(task_id)[:2]
     try:
         family = registry.by_documento(task.documento)
         body = family.request_schema().load(task.requisicao)
@@ -177,7 +183,7 @@ def _prepare(task_id: str) -> None:
         if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
             return _later(task_id, stale_after())
         return _needs_action(task_id, exc)
-    return _transmit(task_id) if fixed else None
+    return _transmit(task_id, (company, fixed, creds)) if fixed else None
 
 
 class _NotMine(Exception):
@@ -200,25 +206,28 @@ def _fix_document(
     creds: Any,
     now: dt.datetime,
     claimed: Order | None = None,
-) -> bool:
-    """One transaction: hold -> debit, number, key, signed XML; True when there is XML to send."""
+) -> FiscalDocument | None:
+    """One transaction: number, key, signed XML, the task's hold handed to the document (it
+    becomes the debit when the answer is recorded); the document when there is XML to send."""
     task = _mine(session, task_id, PREPARABLE)
     if task is None:
-        return False
+        return None
     if task.status == S.RECEBIDA:
         states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
-    release(session, task.account_id, Decimal(task.reservado))
+    held = Decimal(task.reservado) or None  # none left after an attempt never sent: hold again
     task.reservado = Decimal("0.00")
     accepted = accept(
-        session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed
-    )
+        session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed,
+        held=held,
+    )  # fmt: skip
     task.documento_id = accepted.document_id
     if accepted.replay:  # a synchronous request already made this order's document
+        release(session, task.account_id, held or Decimal("0.00"))
         _settle_from_document(session, task, session.get(FiscalDocument, accepted.document_id))
-        return False
+        return None
     task.tentativas += 1
     states.move(session, task, S.TRANSMITINDO, "documento numerado e assinado; enviando")
-    return True
+    return accepted.document or session.get(FiscalDocument, accepted.document_id)
 
 
 # -- transmit and record ------------------------------------------------------------------
@@ -234,18 +243,28 @@ def _resend(task_id: str) -> None:
     return _transmit(task_id)
 
 
-def _transmit(task_id: str) -> None:
+Prepared = tuple[Company, FiscalDocument, Any]
+"""What the preparation of a task just committed: its company, document and credentials."""
+
+
+def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
+    """Send the stored XML and record the answer. `prepared`: what the preparation of this
+    task just committed (nothing to read again), else read fresh."""
     rt = runtime.current()
-    _, company, document = _read(task_id)
-    assert document is not None
-    try:
-        creds = _credentials(company, utcnow())
-    except ApiError as exc:
-        return _needs_action(task_id, exc)
-    client = transmit.client_for(rt.authority, creds, document, company)
-    outcome = transmit.send(client, document.xml_assinado)
+    if prepared is None:
+        _, company, unsent = _read(task_id)
+        assert unsent is not None
+        try:
+            creds = _credentials(company, utcnow())
+        except ApiError as exc:
+            return _needs_action(task_id, exc)
+    else:
+        company, unsent, creds = prepared
+    client = transmit.client_for(rt.authority, creds, unsent, company)
+    outcome = transmit.send(client, unsent.xml_assinado)
     with transaction(rt.sessions) as session:
-        document = lock_document(session, document.id)
+        transmit.place_company(session, company)
+        document = transmit.lock_current(session, unsent)
         if document.status in UNRESOLVED:
             transmit.apply(session, document, outcome)
         task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))

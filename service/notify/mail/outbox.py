@@ -9,6 +9,7 @@ caller's transaction usable on PostgreSQL (a failed INSERT would abort it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -91,10 +92,11 @@ def record_notification(
     company_id: str,
     ambiente: str,
     reference: str,
-    summary: dict[str, Any],
+    summary: dict[str, Any] | Callable[[], dict[str, Any]],
 ) -> int:
     """Queue one e-mail per recipient of `kind` for this company; answers how many were new.
 
+    `summary` may be a function that builds it, called only when someone is to receive it.
     Nothing is written when mail is disabled (no `MAIL_HOST`), when the preferences send
     `kind` to nobody, or when the same notice already went to the recipient.
     """
@@ -102,7 +104,9 @@ def record_notification(
     if not runtime.current().settings.mail.enabled:
         return 0
     addresses = preferences.recipients(session, account_id, company_id, kind)
-    resumo = safe_summary(summary)
+    if not addresses:
+        return 0
+    resumo = safe_summary(summary() if callable(summary) else summary)
     written = 0
     for address in addresses:
         row_id = new_id("mail")

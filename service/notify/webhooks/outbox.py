@@ -11,7 +11,7 @@ accounts without webhooks never accumulate rows.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -232,12 +232,13 @@ def record_event(
     account_id: str,
     company_id: str | None,
     ambiente: str,
-    data: dict[str, Any],
+    data: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
 ) -> str:
     """Record `tipo` for every subscription that wants it, in the caller's transaction.
 
     Returns the event id (`evt_...`, also the `X-Webhook-Id` header and the payload's `id`).
-    `data` is the document summary; it must never carry XML or secrets (checked).
+    `data` is the document summary, or a function that builds it (called only when some
+    subscription wants the event); it must never carry XML or secrets (checked).
     """
     if tipo not in known_kinds():
         raise ValueError(f"unknown webhook event kind {tipo!r}")
@@ -245,13 +246,15 @@ def record_event(
     targets = subscribers(
         session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
     )
+    if not targets:
+        return new_id("evt")  # nobody listens: nothing stored, the payload never built
     event_id, _ = store_event(
         session,
         tipo=tipo,
         account_id=account_id,
         company_id=company_id,
         ambiente=environment,
-        data=data,
+        data=data() if callable(data) else data,
         targets=targets,
     )
     return event_id
