@@ -36,6 +36,7 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
+from service.queue.lookup import open_task_id_query
 from service.wallet.models import MONEY
 from service.wallet.operations import (
     CENT,
@@ -85,8 +86,10 @@ class NumberNeeded(Exception):
 ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
 
 
-def claim(session: Session, req: Request) -> Order | None:
-    """A new order's row and number (its values, unattached), or None when the order exists.
+def claim(session: Session, req: Request, *, unqueued: bool = False) -> Order | None:
+    """A new order's row and number (its values, unattached), or None when the order exists
+    (or, `unqueued`, while a queued request of the order has no document yet: the caller
+    reads then why it got nothing).
 
     The number is taken (`numbering.take_number`) and the order inserted with it, only if the
     wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only if no row has
@@ -99,13 +102,14 @@ def claim(session: Session, req: Request) -> Order | None:
     serie = req.family.series(req.company)
     values = _order_values(req, serie)
     if _postgresql(session):
-        numero = _claim_in_one_statement(session, req, values)
+        numero = _claim_in_one_statement(session, req, values, unqueued)
         if numero is not None:
             return Order(**values, numero=numero)
         session.rollback()
     numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
     values = {**values, "numero": numero}
-    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.price))
+    guards = [_no_open_task(req)] if unqueued else []
+    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.price), *guards)
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
         return Order(**values)
@@ -128,12 +132,24 @@ def _literals(values: dict[str, Any]) -> list[Any]:
     return [literal(v, Order.__table__.c[k].type) for k, v in values.items()]
 
 
-def _claim_in_one_statement(session: Session, req: Request, values: dict[str, Any]) -> int | None:
+def _no_open_task(req: Request) -> Any:
+    """SQL: no queued request of this order is still without a document."""
+    return open_task_id_query(req.company.id, req.family.documento, req.ambiente, req.pedido).is_(
+        None
+    )
+
+
+def _claim_in_one_statement(
+    session: Session, req: Request, values: dict[str, Any], unqueued: bool
+) -> int | None:
     """PostgreSQL: the number and the order in one statement; None when no order row was
     written (the caller rolls back and takes the general path, which tells why)."""
     params = {f"v_{name}": value for name, value in values.items()}
     params.update(k_modelo=req.family.model, k_price=req.price.quantize(CENT))
-    numero: int | None = session.execute(_one_statement_claim(), params).scalar_one_or_none()
+    if unqueued:
+        params.update(k_documento=req.family.documento)
+    statement = _one_statement_claim(unqueued)
+    numero: int | None = session.execute(statement, params).scalar_one_or_none()
     if numero is not None and numero > numbering.MAX_NUMBER:
         raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
     return numero
@@ -147,10 +163,10 @@ ORDER_COLUMNS = (
 
 
 @functools.cache
-def _one_statement_claim() -> Any:
+def _one_statement_claim(unqueued: bool) -> Any:
     """Built once per process (values bound per request): `WITH taken AS (UPDATE counter ...
     RETURNING ...) INSERT INTO orders SELECT ..., taken.numero FROM taken WHERE <not voided>
-    AND <can pay> ON CONFLICT DO NOTHING RETURNING numero`."""
+    AND <can pay> [AND <no open queued request>] ON CONFLICT DO NOTHING RETURNING numero`."""
     from sqlalchemy.dialects import postgresql
 
     columns = Order.__table__.c
@@ -160,7 +176,14 @@ def _one_statement_claim() -> Any:
     ).cte("taken")  # fmt: skip
     bound = [bindparam(f"v_{name}", type_=columns[name].type) for name in ORDER_COLUMNS]
     pays = can_pay_sql(bindparam("v_account_id"), bindparam("k_price", type_=MONEY))
-    source = select(*bound, taken.c.numero).where(taken.c.voided_end.is_(None), pays)
+    guards = []
+    if unqueued:
+        task = open_task_id_query(
+            bindparam("v_company_id"), bindparam("k_documento"), bindparam("v_ambiente"),
+            bindparam("v_pedido"),
+        )  # fmt: skip
+        guards.append(task.is_(None))
+    source = select(*bound, taken.c.numero).where(taken.c.voided_end.is_(None), pays, *guards)
     return (
         postgresql.insert(Order.__table__)  # type: ignore[arg-type]  # the table: Core INSERT
         .on_conflict_do_nothing(index_elements=ORDER_KEY)
@@ -205,13 +228,15 @@ def claim_committed(
     sessions: sessionmaker[Session],
     req: Request,
     before_claim: Callable[[Session], None] | None = None,
+    *,
+    unqueued: bool = False,
 ) -> Order | None:
     """`claim` in its own transaction, committed on return: the sequence's row lock, taken by
     the claim's statement, lasts at most as long as this call (`bench/api.py` times it)."""
     with transaction(sessions) as session:
         if before_claim is not None:
             before_claim(session)
-        return claim(session, req)
+        return claim(session, req, unqueued=unqueued)
 
 
 class ClaimTaken(Exception):
@@ -230,13 +255,19 @@ def accept_claimed(
     attempt: Attempt[T],
     *,
     before_claim: Callable[[Session], None] | None = None,
+    unclaimed: Callable[[], None] | None = None,
 ) -> T:
     """Claim the order (short transaction), then run the acceptance `attempt` in its own
     transaction; an attempt that needs a number takes it in a short transaction and runs
     once more, as does one whose claimed order was taken by a concurrent request.
     `before_claim` runs first in the claim's transaction (the queue checks there, under the
-    task's row lock, that the task is still its own: raising stops before a number is taken)."""
-    claimed = claim_committed(sessions, req, before_claim)
+    task's row lock, that the task is still its own: raising stops before a number is taken).
+    With `unclaimed`, the claim also refuses an order whose queued request has no document
+    yet, and `unclaimed` runs when nothing was claimed (the order existed, a queued request
+    goes first, or the balance is short): raising there ends the acceptance."""
+    claimed = claim_committed(sessions, req, before_claim, unqueued=unclaimed is not None)
+    if claimed is None and unclaimed is not None:
+        unclaimed()
     try:
         with transaction(sessions) as session:
             return attempt(session, claimed)

@@ -125,6 +125,25 @@ def prepare(req: Request, now: dt.datetime) -> Draft:
     return req.family.prepare(runtime.db(), company, req.body, req.ambiente, today)
 
 
+class _Replayed(Exception):
+    """The request repeats an order whose document exists: it is answered with that one."""
+
+    def __init__(self, document_id: str) -> None:
+        super().__init__(document_id)
+        self.document_id = document_id
+
+
+def _unclaimed(req: Request, now: dt.datetime) -> None:
+    """Nothing was claimed: a replay is answered (`_Replayed`), a queued request of the order
+    goes first (409); otherwise the acceptance goes on (an existing order, a short balance)."""
+    try:
+        replayed = _early_replay(req, now)
+    finally:
+        runtime.end_request_transaction()
+    if replayed is not None:
+        raise _Replayed(replayed)
+
+
 def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredentials) -> Accepted:
     rt = runtime.current()
     try:
@@ -134,7 +153,10 @@ def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredenti
             lambda session, claimed: accept(
                 session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed
             ),
+            unclaimed=lambda: _unclaimed(req, now),
         )
+    except _Replayed as replayed:
+        return Accepted(replayed.document_id, replay=True)
     except IntegrityError:
         # A concurrent first request for the same order committed between our read and insert.
         with transaction(rt.sessions) as session:
@@ -147,15 +169,21 @@ def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredenti
 
 
 def issue(family: Family, company: Company, credential: Credential, body: dict[str, Any]) -> Issued:
-    """`POST /{module}`: replay, or prepare, accept, transmit and record."""
+    """`POST /{module}`: prepare, accept, transmit and record; or replay. A new order is
+    claimed without looking for it first (the claim's statement refuses an existing order
+    and one whose queued request goes first), so only a request that claims nothing reads
+    why (`_unclaimed`)."""
     now = clock.utc_now()
     req = request_for(family, company, credential, body)
-    replayed = _early_replay(req, now)
-    if replayed is not None:
+    try:
+        draft = prepare(req, now)
+        creds = credentials_for(company, now)
+    except ApiError:  # a replay is answered as it was, whatever changed since
+        replayed = _early_replay(req, now)
+        if replayed is None:
+            raise
         runtime.end_request_transaction()
         return Issued(reconcile(replayed), replay=True)
-    draft = prepare(req, now)
-    creds = credentials_for(company, now)
     runtime.end_request_transaction()
     accepted = _accept(req, draft, now, creds)
     if accepted.replay or accepted.document is None:

@@ -14,12 +14,14 @@ come from the document's family (`registry`); every client answers the same outc
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Callable
 from decimal import Decimal
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from documents.errors import ProtocolMismatchError
@@ -261,13 +263,20 @@ def place_company(session: Session, company: Company) -> None:
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:
     """`document` (as a transaction committed it) under its row lock in `session`: only the
     status is read again; unchanged, the object itself is taken (no re-read), else the row."""
-    rows = FiscalDocument.__table__.c
-    status = session.execute(
-        select(rows.status).where(rows.id == document.id).with_for_update()
-    ).scalar_one()
+    status = session.execute(_status_for_update(), {"p_id": document.id}).scalar_one()
     if status != document.status:
         return lock_document(session, document.id)
+    if inspect(document).detached:  # its transaction's session is closed: taken as it is
+        session.add(document)
+        return document
     return session.merge(document, load=False)
+
+
+@functools.cache
+def _status_for_update() -> Any:
+    """Built once per process: a document's status under its row lock."""
+    rows = FiscalDocument.__table__.c
+    return select(rows.status).where(rows.id == bindparam("p_id")).with_for_update()
 
 
 def is_duplicate(outcome: Outcome) -> bool:

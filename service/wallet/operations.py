@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import functools
-from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Table, bindparam, case, insert, literal, or_, select, true, update
+from sqlalchemy import Table, bindparam, case, insert, or_, select, true, update
 from sqlalchemy.exc import NoResultFound
 from sqlalchemy.orm import Session
 
@@ -199,10 +198,10 @@ def debit_held(
         "valor": -held, "descricao": f"Emissão {tipo_documento}",
         "tipo_documento": tipo_documento, "documento_id": documento_id, "data": now,
     }  # fmt: skip
-    moved = _debit(account_id, held, now)
     if session.get_bind().dialect.name == "postgresql":
-        _debit_with_entry(session, moved, held, entry)  # one statement: the lock lasts less
+        _debit_with_entry(session, account_id, held, entry)  # one statement: the lock lasts less
         return
+    moved = _debit(account_id, held, now)
     after = Decimal(session.execute(moved).scalar_one()).quantize(CENT)
     _refuse_negative(after)
     session.execute(
@@ -212,11 +211,15 @@ def debit_held(
 
 LEDGER: Table = LedgerEntry.__table__  # type: ignore[assignment]
 WALLETS: Table = Wallet.__table__  # type: ignore[assignment]
+ENTRY_COLUMNS = (
+    "id", "account_id", "tipo", "valor", "descricao", "tipo_documento", "documento_id", "data",
+)  # fmt: skip
+"""The ledger columns a debit sets from its values (the balances come from the wallet)."""
 
 
-def _debit(account_id: str, held: Decimal, now: datetime) -> Any:
+def _debit(account_id: Any, held: Any, now: Any) -> Any:
     """SQL: move the hold out of `reservado` and the amount out of `saldo`; answers the
-    balance after."""
+    balance after (values or bound parameters)."""
     c = WALLETS.c
     return (
         update(WALLETS)
@@ -230,16 +233,27 @@ def _debit(account_id: str, held: Decimal, now: datetime) -> Any:
     )
 
 
-def _debit_with_entry(session: Session, moved: Any, held: Decimal, entry: dict[str, Any]) -> None:
+@functools.cache
+def _debit_with_entry_statement() -> Any:
+    """Built once per process: the wallet's UPDATE as a CTE feeding the ledger's INSERT,
+    every value a bound parameter (`p_<column>` for the entry, `p_account_id`, `held`)."""
+    held = bindparam("held", type_=WALLETS.c.saldo.type)
+    values = [bindparam(f"p_{k}", type_=LEDGER.c[k].type) for k in ENTRY_COLUMNS]
+    now = values[ENTRY_COLUMNS.index("data")]  # the entry's moment is the wallet's update
+    wallet = _debit(bindparam("p_account_id"), held, now).cte("moved")
+    source = select(*values, wallet.c.saldo + held, wallet.c.saldo).where(wallet.c.saldo >= 0)
+    columns = [*ENTRY_COLUMNS, "saldo_anterior", "saldo_posterior"]
+    return insert(LEDGER).from_select(columns, source).returning(LEDGER.c.id)
+
+
+def _debit_with_entry(
+    session: Session, account_id: str, held: Decimal, entry: dict[str, Any]
+) -> None:
     """PostgreSQL: the wallet's UPDATE and the ledger's INSERT in one statement (a data-
     modifying CTE); no row is written when the balance would go negative."""
-    wallet = moved.cte("moved")
-    columns = [*entry, "saldo_anterior", "saldo_posterior"]
-    values = [literal(v, LEDGER.c[k].type) for k, v in entry.items()]
-    source = select(*values, wallet.c.saldo + held, wallet.c.saldo).where(wallet.c.saldo >= 0)
-    written = session.execute(
-        insert(LEDGER).from_select(columns, source).returning(LEDGER.c.id)
-    ).scalar_one_or_none()
+    params = {f"p_{k}": entry[k] for k in ENTRY_COLUMNS}
+    params.update(p_account_id=account_id, held=held)
+    written = session.execute(_debit_with_entry_statement(), params).scalar_one_or_none()
     if written is None:
         _refuse_negative(Decimal(-1))
 

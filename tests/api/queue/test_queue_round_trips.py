@@ -1,0 +1,59 @@
+"""Issue 19: the queued path does no work twice.
+
+The 202 is rendered in the transaction that made the task (nothing read again), and the
+worker hands the task's hold to its document instead of releasing and taking it again: the
+wallet row is written once when the request is accepted and once when the answer is recorded.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.queue import jobs
+from service.queue.models import FiscalTask
+from service.queue.work import FISCAL
+from tests.api.nfe.helpers import nfe_body, ready_to_issue
+from tests.api.nfe.test_register_caches import statements
+from tests.api.queue.helpers import API, path, task
+
+ASYNC = {"Prefer": "respond-async"}
+
+
+def _queue(client: Any, headers: dict[str, str], pedido: str) -> Any:
+    return client.post(API + "/nfe", headers={**headers, **ASYNC}, json=nfe_body(pedido))
+
+
+def test_the_202_is_the_task_as_stored(idle_app, sim):
+    client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
+    ready = ready_to_issue(client, rt, sim)
+    _queue(client, ready.headers, "AQUECE")
+    with statements(rt) as sql:
+        answer = _queue(client, ready.headers, "NOVO")
+    assert answer.status_code == 202, answer.get_json()
+    accepted = answer.get_json()
+    stored = task(client, ready.headers, accepted["solicitacao_id"])
+    assert {**accepted, "request_id": None} == {**stored, "request_id": None}
+    assert path(accepted) == ["RECEBIDA"]
+    reads_of_the_new_task = [s for s in sql if s.lstrip().upper().startswith("SELECT")
+                             and "fiscal_task_transitions" in s]  # fmt: skip
+    assert reads_of_the_new_task == [], sql
+
+
+def test_the_worker_hands_the_hold_to_the_document(idle_app, sim):
+    client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
+    ready = ready_to_issue(client, rt, sim)
+    queued = _queue(client, ready.headers, "PED-H").get_json()
+    wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
+    assert (wallet["saldo"], wallet["saldo_reservado"]) == ("100.00", "0.20")
+    jobs.bind(idle_app)
+    with statements(rt) as sql:
+        jobs.perform(FISCAL.name, queued["solicitacao_id"])
+    done = task(client, ready.headers, queued["solicitacao_id"])
+    assert done["status"] == "AUTORIZADA", done
+    writes = [s for s in sql if "UPDATE wallets" in s]
+    assert len(writes) == 1, writes  # the debit; no release and hold again
+    wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
+    assert (wallet["saldo"], wallet["saldo_reservado"]) == ("99.80", "0.00")
+    with rt.sessions() as session:
+        stored = session.get(FiscalTask, queued["solicitacao_id"])
+        assert stored is not None and stored.reservado == 0
