@@ -196,6 +196,15 @@ def gunicorn(env: dict[str, str], workers: int, log: Path) -> Iterator[tuple[str
                 process.wait()
 
 
+def problems(log: Path, limit: int = 20) -> str:
+    """The service log's last warnings and errors (why a request failed), for the message."""
+    lines = [
+        line for line in log.read_text(errors="replace").splitlines()
+        if '"level": "WARNING"' in line or '"level": "ERROR"' in line or "Traceback" in line
+    ]  # fmt: skip
+    return "service log: " + ("\n".join(lines[-limit:]) or "no warning or error")
+
+
 def wait_healthy(base: str, process: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -1007,7 +1016,7 @@ def main() -> None:
         print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)
         warm = run_load(target, min(args.workers, 8), float("inf"), args.warmup, "warm")
         if warm.errors:
-            raise RuntimeError(f"warm-up failed: {warm.errors}")
+            raise RuntimeError(f"warm-up failed: {warm.errors}; {problems(log)}")
         _, offset = server_durations(log, 0)
         runs = []
         for clients in args.clients:

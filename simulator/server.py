@@ -217,6 +217,10 @@ class AuthorityServer(ThreadingHTTPServer):
 
     daemon_threads = True
     allow_reuse_address = True
+    request_queue_size = 128
+    """The listen backlog (socketserver's default is 5): a burst of new connections, as when
+    every service process connects at once, must not overflow it into SYN retransmissions,
+    a latency of the simulator the service's figures would carry."""
 
     def __init__(self, address: tuple[str, int], authority: Authority, context: ssl.SSLContext):
         super().__init__(address, AuthorityHandler)

@@ -230,13 +230,26 @@ def claim_committed(
     before_claim: Callable[[Session], None] | None = None,
     *,
     unqueued: bool = False,
+    within: Session | None = None,
 ) -> Order | None:
     """`claim` in its own transaction, committed on return: the sequence's row lock, taken by
-    the claim's statement, lasts at most as long as this call (`bench/api.py` times it)."""
-    with transaction(sessions) as session:
+    the claim's statement, lasts at most as long as this call (`bench/api.py` times it).
+    `within`: the request's session, whose reads the claim's transaction ends (one commit for
+    both); it stays usable, as after `runtime.end_request_transaction`."""
+    if within is None:
+        with transaction(sessions) as session:
+            if before_claim is not None:
+                before_claim(session)
+            return claim(session, req, unqueued=unqueued)
+    try:
         if before_claim is not None:
-            before_claim(session)
-        return claim(session, req, unqueued=unqueued)
+            before_claim(within)
+        claimed = claim(within, req, unqueued=unqueued)
+        within.commit()
+    except BaseException:
+        within.rollback()
+        raise
+    return claimed
 
 
 class ClaimTaken(Exception):
@@ -256,6 +269,7 @@ def accept_claimed(
     *,
     before_claim: Callable[[Session], None] | None = None,
     unclaimed: Callable[[], None] | None = None,
+    within: Session | None = None,
 ) -> T:
     """Claim the order (short transaction), then run the acceptance `attempt` in its own
     transaction; an attempt that needs a number takes it in a short transaction and runs
@@ -264,8 +278,11 @@ def accept_claimed(
     task's row lock, that the task is still its own: raising stops before a number is taken).
     With `unclaimed`, the claim also refuses an order whose queued request has no document
     yet, and `unclaimed` runs when nothing was claimed (the order existed, a queued request
-    goes first, or the balance is short): raising there ends the acceptance."""
-    claimed = claim_committed(sessions, req, before_claim, unqueued=unclaimed is not None)
+    goes first, or the balance is short): raising there ends the acceptance. `within`: the
+    request's session, in whose transaction the claim is made (`claim_committed`)."""
+    claimed = claim_committed(
+        sessions, req, before_claim, unqueued=unclaimed is not None, within=within
+    )
     if claimed is None and unclaimed is not None:
         unclaimed()
     try:

@@ -154,6 +154,7 @@ def _accept(req: Request, draft: Draft, now: dt.datetime, creds: CompanyCredenti
                 session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed
             ),
             unclaimed=lambda: _unclaimed(req, now),
+            within=runtime.db(),  # the request's reads end with the claim's commit
         )
     except _Replayed as replayed:
         return Accepted(replayed.document_id, replay=True)
@@ -184,7 +185,6 @@ def issue(family: Family, company: Company, credential: Credential, body: dict[s
             raise
         runtime.end_request_transaction()
         return Issued(reconcile(replayed), replay=True)
-    runtime.end_request_transaction()
     accepted = _accept(req, draft, now, creds)
     if accepted.replay or accepted.document is None:
         return Issued(reconcile(accepted.document_id), replay=True)
