@@ -174,11 +174,16 @@ def fiscal(env: dict[str, str], *args: str) -> str:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], workers: int, log: Path) -> Iterator[tuple[str, int]]:
-    """`fiscal serve --workers W` in its own process group; SIGTERM to the master at the end."""
+def gunicorn(
+    env: dict[str, str], workers: int, log: Path, threads: int | None = None
+) -> Iterator[tuple[str, int]]:
+    """`fiscal serve --workers W [--threads T]` in its own process group; SIGTERM to the master
+    at the end."""
     port = free_port()
     command = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1",
                "--port", str(port), "--workers", str(workers)]  # fmt: skip
+    if threads:
+        command += ["--threads", str(threads)]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=out,
                                    stderr=subprocess.STDOUT)  # fmt: skip
@@ -953,7 +958,7 @@ def waits_text(runs: list[Run]) -> str:
     return "\n".join(lines)
 
 
-def environment(workers: int) -> str:
+def environment(workers: int, threads: int) -> str:
     import gunicorn as gunicorn_pkg
 
     with psycopg.connect(PG_ADMIN_URL) as conn:
@@ -962,8 +967,9 @@ def environment(workers: int) -> str:
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     return (f"{platform.python_implementation()} {platform.python_version()}, "
             f"{os.cpu_count()} cores ({platform.machine()}), gunicorn {gunicorn_pkg.__version__} "
-            f"with {workers} workers × 4 threads (gthread, production mode), PostgreSQL {pg}, "
-            f"Redis at {REDIS_URL}; load average before the run: {load}")  # fmt: skip
+            f"with {workers} workers × {threads} threads (gthread, production mode), "
+            f"PostgreSQL {pg}, Redis at {REDIS_URL}; "
+            f"load average before the run: {load}")  # fmt: skip
 
 
 # ---------------------------------------------------------------- main
@@ -978,27 +984,31 @@ def main() -> None:
     cores = os.cpu_count() or 1
     parser.add_argument("--workers", type=int, default=2 * cores + 1,
                         help="gunicorn workers (default: the service's 2 × cores + 1)")  # fmt: skip
+    parser.add_argument("--threads", type=int, default=None,
+                        help="threads per gunicorn worker (default: the service's 4)")  # fmt: skip
     parser.add_argument("--companies", type=int, default=1,
                         help="companies of the one account; clients take them in turn")  # fmt: skip
-    parser.add_argument("--warmup", type=int, help="requests before measuring (30; quick 10)")
+    parser.add_argument("--warmup", type=int, help="requests before measuring (3 per server "
+                        "thread, at least 30; quick 2, at least 10)")  # fmt: skip
     parser.add_argument("--profile-runs", type=int, help="sequential profiled issuances, per "
                         "pass (30; quick 10)")  # fmt: skip
     parser.add_argument("--async-tasks", type=int, default=0, help="queued requests "
                         "(Prefer: respond-async) accepted, then drained by 2 rq workers "
                         "(0: skip)")  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="development: --duration 5 "
-                        "--profile-runs 10 --warmup 10 unless given")  # fmt: skip
+                        "--profile-runs 10 and a shorter warm-up unless given")  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the markdown report here too")
     args = parser.parse_args()
-    for name, normal, quick in (("duration", 20.0, 5.0), ("warmup", 30, 10),
-                                ("profile_runs", 30, 10)):  # fmt: skip
+    slots = args.workers * (args.threads or 4)  # every server thread's first request warm
+    for name, normal, quick in (("duration", 20.0, 5.0), ("warmup", max(30, 3 * slots),
+                                max(10, 2 * slots)), ("profile_runs", 30, 10)):  # fmt: skip
         if getattr(args, name) is None:
             setattr(args, name, quick if args.quick else normal)
     if args.companies < 1 or min(args.clients) < 1 or args.workers < 1:
         parser.error("--companies, --clients and --workers must be at least 1")
     if args.profile_runs < 1 or args.async_tasks < 0:
         parser.error("--profile-runs must be at least 1, --async-tasks not negative")
-    env_line = environment(args.workers)
+    env_line = environment(args.workers, args.threads or 4)
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-api-")))
@@ -1010,7 +1020,7 @@ def main() -> None:
         fiscal(env, "db", "upgrade")
         key = create_account(env)
         log = tmp / "gunicorn.log"
-        base, master = stack.enter_context(gunicorn(env, args.workers, log))
+        base, master = stack.enter_context(gunicorn(env, args.workers, log, args.threads))
         codes = [make_ready(base, key, sim, index) for index in range(args.companies)]
         target = Target(base, key, tuple(codes) if len(codes) > 1 else (None,))
         print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)

@@ -35,7 +35,8 @@ def cli() -> None:
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=None, type=int, help="Processos gunicorn (produção).")
-def serve(host: str, port: int, workers: int | None) -> None:
+@click.option("--threads", default=None, type=int, help="Threads por processo (produção).")
+def serve(host: str, port: int, workers: int | None, threads: int | None) -> None:
     """Starts the HTTP API with gunicorn (embedded: one process, threads)."""
     from service.server import run_gunicorn
 
@@ -44,7 +45,7 @@ def serve(host: str, port: int, workers: int | None) -> None:
 
     if settings.mode is RuntimeMode.EMBEDDED:
         upgrade(settings.database_url)
-    run_gunicorn(settings, host=host, port=port, workers=workers)
+    run_gunicorn(settings, host=host, port=port, workers=workers, threads=threads)
 
 
 @cli.command()

@@ -9,6 +9,7 @@ from gunicorn.app.base import BaseApplication
 
 from service import edge
 from service.config import RuntimeMode, Settings
+from service.warmup import post_worker_init
 
 
 class FiscalServer(BaseApplication):  # type: ignore[misc]
@@ -28,7 +29,7 @@ class FiscalServer(BaseApplication):  # type: ignore[misc]
 
 
 def gunicorn_options(
-    settings: Settings, host: str, port: int, workers: int | None
+    settings: Settings, host: str, port: int, workers: int | None, threads: int | None = None
 ) -> dict[str, Any]:
     """Embedded: one process with threads (SQLite, in-process worker). Production: processes."""
     embedded = settings.mode is RuntimeMode.EMBEDDED
@@ -37,13 +38,16 @@ def gunicorn_options(
         "bind": f"{host}:{port}",
         "workers": count,
         "worker_class": "gthread",
-        "threads": 8 if embedded else 4,
+        "threads": threads or (8 if embedded else 4),
         "timeout": 120,
         "accesslog": None,
         "preload_app": False,
         "limit_request_line": edge.GUNICORN_REQUEST_LINE,
+        "post_worker_init": post_worker_init,
     }
 
 
-def run_gunicorn(settings: Settings, *, host: str, port: int, workers: int | None) -> None:
-    FiscalServer(settings, gunicorn_options(settings, host, port, workers)).run()
+def run_gunicorn(
+    settings: Settings, *, host: str, port: int, workers: int | None, threads: int | None = None
+) -> None:
+    FiscalServer(settings, gunicorn_options(settings, host, port, workers, threads)).run()

@@ -56,9 +56,11 @@ def run_worker(settings: Settings, *, burst: bool = False) -> None:
     from service.app import create_app
     from service.queue import jobs
     from service.queue.sweeper import sweep
+    from service.warmup import warm
 
     app = create_app(settings.with_overrides(queue_inprocess=False))
     jobs.bind(app)
+    warm()
     rt = app.extensions["fiscal"]
     queues = [Queue(settings.redis_prefix + name, connection=rt.redis) for name in QUEUES]
     sweep(app, rt.dispatcher)  # what was due while no worker ran
