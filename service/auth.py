@@ -12,6 +12,7 @@ leaves that open); a key without a scope, 403 `FORBIDDEN` naming the scope.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,9 +20,9 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from flask import g, request
+from sqlalchemy import bindparam, select, update
 
 from service import runtime
-from service.accounts import operations as accounts
 from service.accounts.models import ApiKey, KeyKind, KeyMode
 from service.db import utcnow
 from service.errors import CATALOGUE, ApiError
@@ -75,7 +76,7 @@ def presented_key() -> str | None:
     return request.headers.get("X-API-Key", "").strip() or None
 
 
-def _credential(record: ApiKey) -> Credential:
+def _credential(record: Any) -> Credential:
     return Credential(
         key_id=record.id,
         account_id=record.account_id,
@@ -86,23 +87,44 @@ def _credential(record: ApiKey) -> Credential:
     )
 
 
-def _touch(record: ApiKey) -> None:
+def _touch(record: Any) -> None:
     """Record `last_used_at` at most once a minute so reads do not write every time."""
     now = utcnow()
     if record.last_used_at is None or now - record.last_used_at > LAST_USED_RESOLUTION:
-        record.last_used_at = now
-        runtime.db().commit()
+        session = runtime.db()
+        session.execute(_touch_statement(), {"p_id": record.id, "now": now})
+        session.commit()
 
 
 def authenticate() -> Credential:
     key = presented_key()
     if key is None or not KEY_PATTERN.match(key):
         raise ApiError("NAO_AUTENTICADO")
-    record = accounts.find_active_key(runtime.db(), runtime.current().hasher.digest(key))
+    digest = runtime.current().hasher.digest(key)
+    record = runtime.db().execute(_active_key_statement(), {"p_digest": digest}).first()
     if record is None:
         raise ApiError("NAO_AUTENTICADO")
     _touch(record)
     return _credential(record)
+
+
+@functools.cache
+def _active_key_statement() -> Any:
+    """Built once per process: the columns of an unrevoked key a request needs (a row, not an
+    ORM object: every request reads it)."""
+    c = ApiKey.__table__.c
+    columns = (c.id, c.account_id, c.mode, c.kind, c.scopes, c.prefix, c.last_used_at)
+    return select(*columns).where(c.digest == bindparam("p_digest"), c.revoked_at.is_(None))
+
+
+@functools.cache
+def _touch_statement() -> Any:
+    c = ApiKey.__table__.c
+    return (
+        update(ApiKey.__table__)  # type: ignore[arg-type]
+        .where(c.id == bindparam("p_id"))
+        .values(last_used_at=bindparam("now"))
+    )
 
 
 def enforce_rate_limit(credential: Credential) -> None:

@@ -112,11 +112,6 @@ def create_account(
     return CreatedAccount(account, live.plaintext, test.plaintext)
 
 
-def find_active_key(session: Session, digest: str) -> ApiKey | None:
-    query = select(ApiKey).where(ApiKey.digest == digest, ApiKey.revoked_at.is_(None))
-    return session.execute(query).scalar_one_or_none()
-
-
 def list_keys(session: Session, account_id: str, mode: str | None = None) -> list[ApiKey]:
     query = select(ApiKey).where(ApiKey.account_id == account_id, ApiKey.revoked_at.is_(None))
     if mode is not None:
