@@ -10,11 +10,12 @@ synchronous request left PENDENTE.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, exists, select
+from sqlalchemy import Select, bindparam, exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -34,7 +35,7 @@ from service.notify.publish import task_summary
 from service.pagination import within_period
 from service.queue import states
 from service.queue.dispatch import after_commit
-from service.queue.lookup import find_task
+from service.queue.lookup import find_task, task_key
 from service.queue.models import FiscalTask, TaskOrigin, TaskStatus, TaskTransition
 from service.wallet.operations import InsufficientBalance, hold_for_issuance, release
 
@@ -87,9 +88,13 @@ def _arm(session: Session, task: FiscalTask, company: Company, motivo: str) -> T
     task.falhas, task.nao_recebido_desde, task.nao_recebido_vezes = 0, None, 0
     task.ultimo_erro_codigo = task.ultimo_erro_mensagem = task.ultimo_erro_detalhes = None
     task.proxima_tentativa_em = utcnow()
+    price = Decimal(task.preco)
+    task.reservado = price  # what the hold takes from a limited account: written with the row
     step = states.move(session, task, S.RECEBIDA, motivo)
     session.flush()  # for a new task, the unique constraint decides concurrent requests here
-    task.reservado = _hold(session, company, Decimal(task.preco))
+    held = _hold(session, company, price)  # last: the wallet row stays locked until the commit
+    if held != price:
+        task.reservado = held  # an unlimited account: nothing held
     after_commit(session, "fiscal", task.id)
     return step
 
@@ -114,23 +119,37 @@ def _new_task(
     )
 
 
-def _order_document(session: Session, task: FiscalTask) -> str | None:
-    """The document a synchronous request already made for this order, if any; one that never
-    reached the authority (NAO_ENVIADA) is not an answer: the task sends it again."""
-    order = session.execute(
-        select(Order).where(
-            Order.company_id == task.company_id,
-            Order.modulo == task.documento.lower(),
-            Order.ambiente == task.ambiente,
-            Order.pedido == task.pedido,
+def _order_state(session: Session, task: FiscalTask) -> tuple[str | None, str | None]:
+    """One statement: the order's task, if one exists, and the document a synchronous request
+    already made for the order, if any (one that never reached the authority, NAO_ENVIADA, is
+    not an answer: the task sends it again)."""
+    params = {
+        "p_company_id": task.company_id, "p_documento": task.documento,
+        "p_modulo": task.documento.lower(), "p_ambiente": task.ambiente, "p_pedido": task.pedido,
+    }  # fmt: skip
+    task_id, document_id = session.execute(_order_state_statement(), params).one()
+    return task_id, document_id
+
+
+@functools.cache
+def _order_state_statement() -> Any:
+    """Built once per process: `_order_state`'s two scalar subqueries, values bound per call."""
+    names = ("company_id", "documento", "ambiente", "pedido")
+    key: list[Any] = [bindparam(f"p_{name}") for name in names]
+    task = select(FiscalTask.id).where(*task_key(*key)).scalar_subquery()
+    document = (
+        select(Order.documento_id)
+        .join(FiscalDocument, FiscalDocument.id == Order.documento_id)
+        .where(
+            Order.company_id == bindparam("p_company_id"),
+            Order.modulo == bindparam("p_modulo"),
+            Order.ambiente == bindparam("p_ambiente"),
+            Order.pedido == bindparam("p_pedido"),
+            FiscalDocument.status != DocumentStatus.NAO_ENVIADA.value,
         )
-    ).scalar_one_or_none()
-    if order is None or order.documento_id is None:
-        return None
-    document = session.get(FiscalDocument, order.documento_id)
-    if document is not None and document.status == DocumentStatus.NAO_ENVIADA:
-        return None
-    return order.documento_id
+        .scalar_subquery()
+    )
+    return select(task, document)
 
 
 def _existing(
@@ -173,10 +192,13 @@ def enqueue(
 def _claim(
     session: Session, fresh: FiscalTask, company: Company, raw: dict[str, Any], digest: str
 ) -> Enqueued:
-    task = find_task(session, company.id, fresh.documento, fresh.ambiente, fresh.pedido, lock=True)
-    if task is not None:
-        return _existing(session, task, company, raw, digest)
-    document_id = _order_document(session, fresh)
+    task_id, document_id = _order_state(session, fresh)
+    if task_id is not None:
+        task = find_task(
+            session, company.id, fresh.documento, fresh.ambiente, fresh.pedido, lock=True
+        )
+        if task is not None:
+            return _existing(session, task, company, raw, digest)
     if document_id is not None:
         return Enqueued(None, replay=True, document_id=document_id)
     session.add(fresh)

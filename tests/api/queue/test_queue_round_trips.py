@@ -1,6 +1,7 @@
 """Issue 19: the queued path does no work twice.
 
-The 202 is rendered in the transaction that made the task (nothing read again), and the
+The 202 is rendered in the transaction that made the task (nothing read again; the task, the
+order's document and the hold each touched once), and the
 worker hands the task's hold to its document instead of releasing and taking it again: the
 wallet row is written once when the request is accepted and once when the answer is recorded.
 """
@@ -37,6 +38,10 @@ def test_the_202_is_the_task_as_stored(idle_app, sim):
     reads_of_the_new_task = [s for s in sql if s.lstrip().upper().startswith("SELECT")
                              and "fiscal_task_transitions" in s]  # fmt: skip
     assert reads_of_the_new_task == [], sql
+    rewrites = [s for s in sql if s.lstrip().upper().startswith("UPDATE FISCAL_TASKS")]
+    assert rewrites == [], rewrites  # the hold is written with the new row
+    order_reads = [s for s in sql if "FROM orders" in s]
+    assert len(order_reads) == 1, order_reads  # with the task's, in one statement
 
 
 def test_the_worker_hands_the_hold_to_the_document(idle_app, sim):
