@@ -212,15 +212,15 @@ def _fix_document(
     task = _mine(session, task_id, PREPARABLE)
     if task is None:
         return None
-    if task.status == S.RECEBIDA:
-        states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
     held = Decimal(task.reservado) or None  # none left after an attempt never sent: hold again
-    task.reservado = Decimal("0.00")
     accepted = accept(
         session, req, draft, creds, now=now, stale_after=stale_after(), claimed=claimed,
         held=held,
     )  # fmt: skip
-    task.documento_id = accepted.document_id
+    # the task changes after the document's insert, so its row is written once, at the commit
+    task.reservado, task.documento_id = Decimal("0.00"), accepted.document_id
+    if task.status == S.RECEBIDA:
+        states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
     if accepted.replay:  # a synchronous request already made this order's document
         release(session, task.account_id, held or Decimal("0.00"))
         _settle_from_document(session, task, session.get(FiscalDocument, accepted.document_id))
