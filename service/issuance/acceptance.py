@@ -108,7 +108,8 @@ def claim(session: Session, req: Request, *, unqueued: bool = False) -> Order | 
         session.rollback()
     numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
     values = {**values, "numero": numero}
-    guards = [_no_open_task(req)] if unqueued else []
+    key = (req.company.id, req.family.documento, req.ambiente, req.pedido)
+    guards = [_no_open_task(*key)] if unqueued else []
     source = select(*_literals(values)).where(can_pay(req.company.account_id, req.price), *guards)
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
@@ -132,11 +133,10 @@ def _literals(values: dict[str, Any]) -> list[Any]:
     return [literal(v, Order.__table__.c[k].type) for k, v in values.items()]
 
 
-def _no_open_task(req: Request) -> Any:
-    """SQL: no queued request of this order is still without a document."""
-    return open_task_id_query(req.company.id, req.family.documento, req.ambiente, req.pedido).is_(
-        None
-    )
+def _no_open_task(company_id: Any, documento: Any, ambiente: Any, pedido: Any) -> Any:
+    """SQL: no queued request of this order is still without a document (values or bound
+    parameters)."""
+    return open_task_id_query(company_id, documento, ambiente, pedido).is_(None)
 
 
 def _claim_in_one_statement(
@@ -176,13 +176,9 @@ def _one_statement_claim(unqueued: bool) -> Any:
     ).cte("taken")  # fmt: skip
     bound = [bindparam(f"v_{name}", type_=columns[name].type) for name in ORDER_COLUMNS]
     pays = can_pay_sql(bindparam("v_account_id"), bindparam("k_price", type_=MONEY))
-    guards = []
-    if unqueued:
-        task = open_task_id_query(
-            bindparam("v_company_id"), bindparam("k_documento"), bindparam("v_ambiente"),
-            bindparam("v_pedido"),
-        )  # fmt: skip
-        guards.append(task.is_(None))
+    names = ("v_company_id", "k_documento", "v_ambiente", "v_pedido")
+    key: list[Any] = [bindparam(name) for name in names]
+    guards = [_no_open_task(*key)] if unqueued else []
     source = select(*bound, taken.c.numero).where(taken.c.voided_end.is_(None), pays, *guards)
     return (
         postgresql.insert(Order.__table__)  # type: ignore[arg-type]  # the table: Core INSERT

@@ -8,6 +8,7 @@ follows the document for official results and the task for "action required".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -109,7 +110,7 @@ def document_changed(session: Session, document: FiscalDocument, before: str | N
     if document.status == before or document.status not in DOCUMENT_EVENTS:
         return
     suffix, mail_kind = DOCUMENT_EVENTS[DocumentStatus(document.status)]
-    data = _once(lambda: document_summary(session, document))
+    data = functools.cache(lambda: document_summary(session, document))
     _emit(
         session,
         registry.by_module(document.modulo).webhook_kind(suffix),
@@ -135,7 +136,7 @@ def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
     if to not in TASK_EVENTS or task.origem != "API":
         return
     suffix, mail_kind = TASK_EVENTS[to]
-    data = _once(lambda: task_summary(session, task))
+    data = functools.cache(lambda: task_summary(session, task))
     _emit(
         session, f"fiscal.document.{suffix}", task.account_id, task.company_id, task.ambiente, data
     )
@@ -145,19 +146,8 @@ def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
 
 
 Summary = Callable[[], dict[str, Any]]
-"""A payload built on first call only: with no subscriber and no recipient it is never built
-(building reads the company and the task's document)."""
-
-
-def _once(build: Summary) -> Summary:
-    made: list[dict[str, Any]] = []
-
-    def summary() -> dict[str, Any]:
-        if not made:
-            made.append(build())
-        return made[0]
-
-    return summary
+"""A payload built on its first call only (`functools.cache`): with no subscriber and no
+recipient it is never built (building reads the company and the task's document)."""
 
 
 def _emit(

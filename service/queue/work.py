@@ -93,20 +93,21 @@ def _claim(task_id: str) -> Callable[[str], None] | None:
             states.move(session, task, S.AGUARDANDO_RETORNO, "transmissão interrompida; consultar")
         document = session.get(FiscalDocument, task.documento_id) if task.documento_id else None
         step = _next_step(TaskStatus(task.status), document)
-        if step is not _prepare:
+        if step is not None:
             return step
         company = session.get(Company, task.company_id)  # read here, not again
         assert company is not None
-        return lambda claimed_id: _prepare(claimed_id, (task, company))
+        return lambda claimed_id: _prepare(claimed_id, task, company)
 
 
-def _next_step(status: TaskStatus, document: FiscalDocument | None) -> Callable[[str], None]:
+def _next_step(status: TaskStatus, document: FiscalDocument | None) -> Callable[[str], None] | None:
+    """The step for a task with a document to follow; None: prepare it (`_prepare`)."""
     unresolved = document is not None and document.status in UNRESOLVED
     if status is S.AGUARDANDO_RETORNO and document is not None:
         return _query if unresolved else _follow
     if status is S.FALHA_TEMPORARIA and unresolved:
         return _resend
-    return _prepare
+    return None
 
 
 def _mine(session: Session, task_id: str, allowed: frozenset[TaskStatus]) -> FiscalTask | None:
@@ -153,11 +154,10 @@ def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Reques
     )
 
 
-def _prepare(task_id: str, read: tuple[FiscalTask, Company] | None = None) -> None:
+def _prepare(task_id: str, task: FiscalTask, company: Company) -> None:
     """Decide taxes and build the document; problems a person must fix -> ACAO_NECESSARIA.
-    `read`: the task and its company as the claim's transaction read them."""
+    `task` and `company`: as the claim's transaction read them."""
     now = clock.utc_now()
-    task, company = read if read is not None else _read(task_id)[:2]
     try:
         family = registry.by_documento(task.documento)
         body = family.request_schema().load(task.requisicao)
@@ -227,7 +227,8 @@ def _fix_document(
         return None
     task.tentativas += 1
     states.move(session, task, S.TRANSMITINDO, "documento numerado e assinado; enviando")
-    return accepted.document or session.get(FiscalDocument, accepted.document_id)
+    assert accepted.document is not None  # a new attempt carries its stored document
+    return accepted.document
 
 
 # -- transmit and record ------------------------------------------------------------------

@@ -75,11 +75,6 @@ class InsufficientBalance(Exception):
         self.preco = preco
 
 
-def available_balance(wallet: Wallet) -> Decimal:
-    """What new requests may use: the balance minus what queued and in-flight requests hold."""
-    return Decimal(wallet.saldo) - Decimal(wallet.reservado or 0)
-
-
 def can_pay(account_id: str, price: Decimal) -> Any:
     """SQL condition: the account is unlimited, or its available balance covers `price`."""
     if price <= 0:
@@ -106,8 +101,8 @@ def can_pay_sql(account_id: Any, price: Any) -> Any:
 
 def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
     """Raise `InsufficientBalance` when the account cannot pay `price` now (a read, no lock):
-    a new order is refused before it takes a number. The hold itself (`reserve`) still decides
-    under the wallet's row lock."""
+    a new order is refused before it takes a number. The hold itself (`hold_for_issuance`)
+    still decides under the wallet's row lock."""
     query = (
         select(Wallet.saldo, Wallet.reservado, Account.unlimited_credits)
         .join(Account, Account.id == Wallet.account_id)
@@ -117,25 +112,6 @@ def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
     available = Decimal(saldo) - Decimal(reservado or 0)
     if not unlimited and price > 0 and available < price:
         raise InsufficientBalance(available, price)
-
-
-def reserve(session: Session, account_id: str, *, unlimited: bool, price: Decimal) -> Decimal:
-    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet).
-
-    Issuance holds the price when it fixes the document (and the queue already when it accepts
-    a request: 402 then, not hours later in the worker). The hold becomes the one
-    `DEBITO_EMISSAO` when the authority's answer is recorded (`debit_held`), or is released
-    when the request ends without reaching the authority or without a document. Answers the
-    amount held.
-    """
-    if unlimited or price <= 0:
-        return Decimal("0.00")
-    wallet = lock_wallet(session, account_id)
-    available = available_balance(wallet)
-    if available < price:
-        raise InsufficientBalance(available, price)
-    wallet.reservado = (Decimal(wallet.reservado or 0) + price).quantize(CENT)
-    return price.quantize(CENT)
 
 
 @functools.cache
@@ -165,10 +141,17 @@ def hold_statement(*also: Any) -> Any:
 
 
 def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
-    """`reserve` for an account whose credit mode is read in the same statement: one
-    conditional `UPDATE ... RETURNING` takes the hold when the balance allows it (the row
-    lock lasts until the caller's commit); only when it does not is the account read, to tell
-    an unlimited account (nothing held) from a short balance (402)."""
+    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet);
+    answers the amount held.
+
+    Issuance holds the price when it fixes the document (and the queue already when it accepts
+    a request: 402 then, not hours later in the worker; the document takes the task's hold
+    over). The hold becomes the one `DEBITO_EMISSAO` when the authority's answer is recorded
+    (`debit_held`), or is released when the request ends without reaching the authority or
+    without a document. One conditional `UPDATE ... RETURNING` takes it when the account is
+    limited and its balance allows it (the row lock lasts until the caller's commit); only
+    when it does not is the account read, to tell an unlimited account (nothing held) from a
+    short balance (402)."""
     price = price.quantize(CENT)
     if price <= 0:
         return Decimal("0.00")
@@ -264,7 +247,7 @@ def _refuse_negative(balance: Decimal) -> None:
 
 
 def release(session: Session, account_id: str, amount: Decimal) -> None:
-    """Give back a hold taken by `reserve` (never below zero)."""
+    """Give back a hold taken by `hold_for_issuance` (never below zero)."""
     if amount <= 0:
         return
     wallet = lock_wallet(session, account_id)

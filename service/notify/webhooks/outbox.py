@@ -177,6 +177,10 @@ def receives(subscription: SubscriptionView | WebhookSubscription, ambiente: str
     return ambiente in subscription.ambientes
 
 
+Payload = Mapping[str, Any] | Callable[[], Mapping[str, Any]]
+"""An event's data, or a function that builds it (called only when someone wants the event)."""
+
+
 def store_event(
     session: Session,
     *,
@@ -184,16 +188,17 @@ def store_event(
     account_id: str,
     company_id: str | None,
     ambiente: str,
-    data: Mapping[str, Any],
+    data: Payload,
     targets: Iterable[SubscriptionView | WebhookSubscription],
 ) -> tuple[str, list[str]]:
-    """The event and one announced delivery per target; (event id, delivery ids)."""
+    """The event and one announced delivery per target; (event id, delivery ids). Nothing is
+    stored, and a `data` function is never called, without a target."""
     event_id = new_id("evt")
     targets = list(targets)
     if not targets:
         return event_id, []
     now = utcnow()
-    body = serialize(event_id, tipo, now, company_id, data)
+    body = serialize(event_id, tipo, now, company_id, data() if callable(data) else data)
     session.add(
         WebhookEvent(
             id=event_id,
@@ -232,7 +237,7 @@ def record_event(
     account_id: str,
     company_id: str | None,
     ambiente: str,
-    data: Mapping[str, Any] | Callable[[], Mapping[str, Any]],
+    data: Payload,
 ) -> str:
     """Record `tipo` for every subscription that wants it, in the caller's transaction.
 
@@ -246,15 +251,13 @@ def record_event(
     targets = subscribers(
         session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
     )
-    if not targets:
-        return new_id("evt")  # nobody listens: nothing stored, the payload never built
     event_id, _ = store_event(
         session,
         tipo=tipo,
         account_id=account_id,
         company_id=company_id,
         ambiente=environment,
-        data=data() if callable(data) else data,
+        data=data,
         targets=targets,
     )
     return event_id
