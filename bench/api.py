@@ -313,6 +313,9 @@ class Budget:
 
 ACCEPTED = "ACCEPTED (task queued)"
 
+FIRST_ANSWERS: dict[str, str] = {}
+"""The first answer body of each unexpected outcome (why, for the error message)."""
+
 
 def outcome_of(answer: requests.Response) -> str:
     try:
@@ -353,6 +356,8 @@ def client_loop(
         try:
             answer = session.post(url, json=nfe_body(f"{tag}-{number}", empresa), timeout=180)
             status, outcome = answer.status_code, outcome_of(answer)
+            if outcome not in ("AUTORIZADA", ACCEPTED):
+                FIRST_ANSWERS.setdefault(f"{status} {outcome}", answer.text[:1500])
         except requests.RequestException as exc:
             status, outcome = 0, type(exc).__name__
         out.append(Sample(began, time.perf_counter() - began, status, outcome))
@@ -1026,7 +1031,8 @@ def main() -> None:
         print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)
         warm = run_load(target, min(args.workers, 8), float("inf"), args.warmup, "warm")
         if warm.errors:
-            raise RuntimeError(f"warm-up failed: {warm.errors}; {problems(log)}")
+            raise RuntimeError(f"warm-up failed: {warm.errors}; answers: {FIRST_ANSWERS}; "
+                               f"{problems(log)}")  # fmt: skip
         _, offset = server_durations(log, 0)
         runs = []
         for clients in args.clients:

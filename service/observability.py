@@ -27,8 +27,13 @@ def scrub(text: str) -> str:
     return SECRET_PATTERNS[2].sub(r'\1"***"', text)
 
 
+_STANDARD = frozenset(vars(logging.LogRecord("", 0, "", 0, "", None, None))) | {"message"}
+"""Attributes every log record has; anything else on a record came from `extra=`."""
+
+
 class JsonFormatter(logging.Formatter):
-    """One JSON object per line, with the request id when there is one."""
+    """One JSON object per line, with the request id when there is one and every `extra=`
+    field the call gave (a document id, a reason: what an operator searches for)."""
 
     FIELDS = ("request_id", "method", "path", "status", "duration_ms", "key_prefix", "route")
 
@@ -40,6 +45,10 @@ class JsonFormatter(logging.Formatter):
             "message": record.getMessage(),
         }
         entry.update({k: getattr(record, k) for k in self.FIELDS if hasattr(record, k)})
+        entry.update(
+            (k, v) for k, v in vars(record).items()
+            if k not in _STANDARD and k not in entry and not k.startswith("_")
+        )  # fmt: skip
         if record.exc_info:
             entry["exception"] = self.formatException(record.exc_info)
         return scrub(json.dumps(entry, ensure_ascii=False, default=str))

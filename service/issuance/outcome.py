@@ -34,6 +34,7 @@ from documents.transmission.outcome import (
     NotSent,
     Received,
     Rejected,
+    Uncertain,
 )
 from service.companies.models import Company
 from service.db import transaction, utcnow
@@ -163,6 +164,12 @@ def details_of(outcome: Rejected) -> list[dict[str, str]] | None:
 
 
 def _pending(document: FiscalDocument, outcome: Outcome) -> None:
+    if isinstance(outcome, Uncertain):  # the operator's one clue to why it must be queried
+        log.warning(
+            "uncertain authority answer",
+            extra={"documento_id": document.id, "reason": str(outcome.reason),
+                   "detail": outcome.detail[:300]},
+        )  # fmt: skip
     document.status = DocumentStatus.PENDENTE
     code = getattr(outcome, "cStat", None)
     if code:

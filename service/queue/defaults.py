@@ -19,3 +19,14 @@ POLL_SECONDS = 1.0
 SWEEP_SECONDS = 15.0
 """How often the sweeper re-announces due rows and adopts orphaned documents
 (`QUEUE_SWEEP_SECONDS`); a lost Redis announcement costs at most this much latency."""
+
+DRAIN_SECONDS = 5.0
+"""How long one rq drain job performs due rows of its kind before handing over to a fresh job
+(announced the same way as new work): long enough that rq's own bookkeeping (about twenty Redis
+commands a job) is paid once for many rows, short enough that a warm shutdown (SIGTERM waits
+for the job in hand) and the other queue are not kept waiting."""
+
+WAKE_SECONDS = 60.0
+"""Lifetime of a kind's "a drain job is queued" mark in Redis. The job deletes the mark when it
+starts, so the mark only outlives its job if that job was lost (Redis restarted empty): then,
+after this long, the next announcement or sweep queues a new one."""

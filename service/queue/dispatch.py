@@ -17,13 +17,19 @@ from typing import Any, Protocol
 from sqlalchemy import event
 from sqlalchemy.orm import Session, sessionmaker
 
+from service.queue.defaults import WAKE_SECONDS
+
 log = logging.getLogger("service.queue")
 
 PENDING = "queue.pending_dispatch"
 """`Session.info` key of the (kind, row id) pairs to announce when the session commits."""
 
 JOB = "service.queue.jobs.perform"
-"""The rq job function (by name, so Redis never holds pickled code)."""
+"""The rq job of one row (by name, so Redis never holds pickled code); what earlier versions
+queued, still performed."""
+
+DRAIN_JOB = "service.queue.jobs.drain"
+"""The rq job that performs due rows of one kind (`jobs.drain`); what announcements queue now."""
 
 
 @dataclass(frozen=True)
@@ -49,11 +55,18 @@ class NullDispatcher:
 
 
 class RqDispatcher:
-    """Production: one rq job per announcement on the kind's queue (`fiscal`, `notificacoes`)."""
+    """Production: announcements of one kind coalesce into one queued rq drain job.
+
+    A job per row cost more than the row's own work (rq's bookkeeping is about twenty Redis
+    commands a job), so an announcement only makes sure one drain job of its kind is queued:
+    a mark set once (`SET NX`) queues the job, the job deletes the mark when it starts, and an
+    announcement after that start queues the next job, which another worker takes. Rows are
+    found by the drain's query, never carried by the job, so nothing is lost with a job."""
 
     def __init__(self, redis: Any, prefix: str, queue_of: Callable[[str], str]) -> None:
         from rq import Queue
 
+        self._redis, self._prefix = redis, prefix
         self._queues: dict[str, Any] = {}
         self._make: Callable[[str], Any] = lambda name: Queue(prefix + name, connection=redis)
         self._queue_of = queue_of
@@ -62,11 +75,17 @@ class RqDispatcher:
         name = self._queue_of(kind)
         if name not in self._queues:
             self._queues[name] = self._make(name)
-        queue = self._queues[name]
+        mark = drain_mark(self._prefix, kind)
         try:
-            queue.enqueue(JOB, kind, row_id, result_ttl=0, failure_ttl=86400)
+            if self._redis.set(mark, row_id or "-", nx=True, ex=int(WAKE_SECONDS)):
+                self._queues[name].enqueue(DRAIN_JOB, kind, result_ttl=0, failure_ttl=86400)
         except Exception:  # Redis down: the sweeper will find the due row
             log.warning("could not enqueue", extra={"kind": kind, "row_id": row_id}, exc_info=True)
+
+
+def drain_mark(prefix: str, kind: str) -> str:
+    """Redis key present while a drain job of `kind` is queued and not yet started."""
+    return f"{prefix}drain-queued:{kind}"
 
 
 class Relay:

@@ -5,12 +5,15 @@ Each test issues for its own company (fresh CNPJ), so simulator faults are scope
 
 from __future__ import annotations
 
+import json
+import logging
 from decimal import Decimal
 
 from lxml import etree
 
 from documents.schemas import validate
 from service.issuance.models import FiscalDocument, Order
+from service.observability import JsonFormatter
 from tests.api.nfe.helpers import (
     add_customer,
     add_product,
@@ -95,15 +98,19 @@ def test_rejection_is_refunded_and_a_corrected_order_reuses_its_number(client, r
     assert count_rows(rt, Order, company_id=ready.company_id) == 1
 
 
-def test_lost_answer_is_pending_then_reconciled_by_query(client, rt, sim):
+def test_lost_answer_is_pending_then_reconciled_by_query(client, rt, sim, caplog):
     ready = ready_to_issue(client, rt, sim)
     sim.set_fault(
         "drop_after_processing", scope=f"cnpj:{ready.cnpj}", times=1, service="NFeAutorizacao4"
     )
-    first = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
+    with caplog.at_level(logging.WARNING, logger="service.issuance"):
+        first = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     data = first.get_json()
     assert first.status_code == 202, data
     assert data["error"]["code"] == "SEFAZ_UNAVAILABLE" and data["status"] == "PENDENTE"
+    [why] = [json.loads(JsonFormatter().format(r)) for r in caplog.records
+             if r.getMessage() == "uncertain authority answer"]  # fmt: skip
+    assert why["documento_id"] == data["id"] and why["reason"] == "CONNECTION_LOST", why
     reconciled = client.get(f"{API}/nfe/{data['id']}", headers=ready.headers).get_json()
     assert reconciled["status"] == "AUTORIZADA" and reconciled["protocolo"]
     replay = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
