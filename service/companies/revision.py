@@ -126,8 +126,12 @@ def bump(
             set_committed_value(known, "revisao_cadastros", revision)
 
 
+def _watched(instance: object) -> bool:
+    return getattr(type(instance), "__tablename__", None) in WATCHED_TABLES
+
+
 def _touched(instance: object, companies: set[str], accounts: set[str]) -> None:
-    if getattr(type(instance), "__tablename__", None) not in WATCHED_TABLES:
+    if not _watched(instance):
         return
     company_id = getattr(instance, "company_id", None)
     if company_id is not None:
@@ -143,8 +147,8 @@ def _bump_on_flush(session: Session, _context: UOWTransaction, _instances: Any) 
     accounts: set[str] = set()
     for instance in (*session.new, *session.deleted):
         _touched(instance, companies, accounts)
-    for instance in session.dirty:
-        if session.is_modified(instance, include_collections=False):
+    for instance in session.dirty:  # documents, tasks, wallets: not looked into (per flush)
+        if _watched(instance) and session.is_modified(instance, include_collections=False):
             _touched(instance, companies, accounts)
     bump(session, companies, account_ids=accounts)
 

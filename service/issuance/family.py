@@ -9,6 +9,7 @@ NFS-e, CT-e, CT-e OS and MDF-e is a field here (DESIGN.md, "Document families").
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -226,8 +227,19 @@ class Family:
         return str(document.chave)
 
     @property
+    def request_loader(self) -> Any:
+        """The request schema's one instance in this process: instantiating a schema copies
+        every declared field, a cost each request paid (marshmallow loads are reentrant)."""
+        return _instance(self.request_schema)
+
+    @property
     def pdf_member(self) -> str:
         return self.pdf_field or self.pdf_name
 
     def webhook_kind(self, suffix: str) -> str:
         return f"{self.module}.{suffix}"
+
+
+@functools.cache
+def _instance(schema: type) -> Any:
+    return schema()

@@ -148,7 +148,7 @@ def _collection_routes(blp: Blueprint, family: Family) -> None:
     @blp.route("")
     class Documents(MethodView):
         @requires(scopes.issue)
-        @blp.arguments(family.request_schema, example=family.example)
+        @blp.arguments(family.request_loader, example=family.example)
         @blp.response(200)
         @blp.documents(200, family.document_schema, description=ISSUE_200)
         @blp.doc(responses={"202": ISSUE_202})

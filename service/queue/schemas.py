@@ -35,7 +35,7 @@ class TaskRequestSchema(ma.Schema):
         this request's field errors)."""
         family = family_of(data["documento"])
         body = {k: v for k, v in data.items() if k != "documento"}
-        loaded: dict[str, Any] = family.request_schema().load(body)
+        loaded: dict[str, Any] = family.request_loader.load(body)
         return {"documento": data["documento"], **loaded}
 
 

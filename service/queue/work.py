@@ -160,7 +160,7 @@ def _prepare(task_id: str, task: FiscalTask, company: Company) -> None:
     now = clock.utc_now()
     try:
         family = registry.by_documento(task.documento)
-        body = family.request_schema().load(task.requisicao)
+        body = family.request_loader.load(task.requisicao)
         req = _request(task, company, body)
         today = clock.operation_date(company.uf, now)
         with transaction(runtime.current().sessions) as session:
