@@ -947,6 +947,13 @@ def queue_text(queue: QueueRun, clients: int) -> str:
     ])  # fmt: skip
 
 
+def why_errors(log: Path) -> str:
+    """The first answer of each unexpected outcome and the service's last warnings (read while
+    its log exists), for the report."""
+    answers = "; ".join(f"{outcome}: `{body[:400]}`" for outcome, body in FIRST_ANSWERS.items())
+    return f" First answers: {answers}. The {problems(log, limit=5)}"
+
+
 def errors_text(runs: list[Run]) -> str:
     parts = [f"{run.clients} clients: " + ", ".join(f"{k} × {v}" for k, v in run.errors.items())
              for run in runs if run.errors]  # fmt: skip
@@ -1055,6 +1062,7 @@ def main() -> None:
             stored = conn.execute("SELECT status, count(*) FROM fiscal_documents GROUP BY status "
                                   "ORDER BY status").fetchall()  # fmt: skip
         at_authority = Counter(d["status"] for d in sim.state()["documents"])
+        why = why_errors(log) if FIRST_ANSWERS else ""
     elapsed = time.monotonic() - started
     sent = sum(len(r.samples) for r in runs) + len(warm.samples) + 3 * args.profile_runs + 1
     sent += len(queue.accept.samples) if queue else 0
@@ -1073,7 +1081,7 @@ def main() -> None:
         "### Sustained issuance (client-side latency of 200 AUTORIZADA answers)",
         load_table(runs),
         f"Errors: {errors_text(runs)}. \"server p50\" is the service's own `duration_ms` "
-        "(access log) for the same requests.",
+        "(access log) for the same requests." + why,
         simulator_text(runs),
         "### CPU per authorized document (from /proc, during each run)",
         cpu_table(runs),
