@@ -1,4 +1,4 @@
-"""Queue defaults, one docstring each saying why (each is also a setting)."""
+"""Queue defaults, one docstring each saying why (each is also a setting, but the last)."""
 
 from __future__ import annotations
 
@@ -22,9 +22,9 @@ SWEEP_SECONDS = 15.0
 
 DRAIN_SECONDS = 5.0
 """How long one rq drain job performs due rows of its kind before handing over to a fresh job
-(announced the same way as new work): long enough that rq's own bookkeeping (about twenty Redis
-commands a job) is paid once for many rows, short enough that a warm shutdown (SIGTERM waits
-for the job in hand) and the other queue are not kept waiting."""
+(`QUEUE_DRAIN_SECONDS`; announced the same way as new work): long enough that rq's own
+bookkeeping (about twenty Redis commands a job) is paid once for many rows, short enough that
+a warm shutdown (SIGTERM waits for the job in hand) and the other queue are not kept waiting."""
 
 WAKE_SECONDS = 60.0
 """Lifetime of a kind's "a drain job is queued" mark in Redis. The job deletes the mark when it

@@ -24,7 +24,8 @@ BATCH = 20
 
 def perform_due(kind: WorkKind, *, until: float, stop: Callable[[], bool] = lambda: False) -> bool:
     """Perform due rows of `kind` until no row is due that this drain has not already done
-    (True) or `time.monotonic()` passes `until` or `stop()` says so (False: some may be left).
+    (True) or, after the first row, `time.monotonic()` passes `until` or `stop()` says so
+    (False: some may be left; the first row keeps a chain of drains moving).
     A row that is due again after being done here (an immediate retry) waits for the next
     announcement or sweep, as a row's own job did; a row whose step raises is logged and left
     to its lease."""
@@ -36,7 +37,7 @@ def perform_due(kind: WorkKind, *, until: float, stop: Callable[[], bool] = lamb
             return True
         random.shuffle(batch)
         for row_id in batch:
-            if time.monotonic() >= until or stop():
+            if done and (time.monotonic() >= until or stop()):  # each drain does one row at least
                 return False
             done.add(row_id)
             _perform_one(kind, row_id)

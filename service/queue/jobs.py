@@ -12,7 +12,6 @@ import time
 from flask import Flask
 
 from service import runtime
-from service.queue.defaults import DRAIN_SECONDS
 from service.queue.dispatch import drain_mark
 from service.queue.drain import perform_due
 from service.queue.kinds import all_kinds
@@ -35,12 +34,15 @@ def _bound() -> Flask:
     return _app
 
 
-def drain(kind: str, seconds: float = DRAIN_SECONDS) -> None:
+def drain(kind: str, seconds: float | None = None) -> None:
     """The rq job: first say no drain of `kind` is queued any more (an announcement from now on
-    queues the next job, for another worker), then perform due rows for up to `seconds`; when
-    time runs out with rows left, announce them so that a fresh job carries on."""
+    queues the next job, for another worker), then perform due rows for up to `seconds`
+    (`QUEUE_DRAIN_SECONDS`); when time runs out with rows left, announce them so that a fresh
+    job carries on."""
     with _bound().app_context():
         rt = runtime.current()
+        if seconds is None:
+            seconds = rt.settings.queue_drain_seconds
         if rt.redis is not None:
             rt.redis.delete(drain_mark(rt.settings.redis_prefix, kind))
         if not perform_due(all_kinds()[kind], until=time.monotonic() + seconds):

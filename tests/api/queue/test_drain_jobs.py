@@ -18,7 +18,8 @@ from rq.registry import FailedJobRegistry
 from service.queue import jobs
 from service.queue.dispatch import WorkKind, drain_mark
 from service.queue.drain import perform_due
-from tests.api.nfe.helpers import nfe_body, ready_to_issue
+from tests.api.nfe.helpers import authority_settings, nfe_body, ready_to_issue
+from tests.api.queue.conftest import QUEUE_SETTINGS
 from tests.api.queue.helpers import API, task
 
 ASYNC = {"Prefer": "respond-async"}
@@ -58,20 +59,25 @@ def test_many_tasks_queue_one_drain_job_that_does_them_all(idle_app, sim, backen
     assert queue.count == 0 and FailedJobRegistry(queue=queue).count == 0
 
 
-def test_an_announcement_after_the_drain_started_queues_the_next_job(idle_app, sim, backend):
+def test_an_announcement_after_the_drain_started_queues_the_next_job(app_factory, sim, backend):
     _production(backend)
+    idle_app = app_factory(**authority_settings(sim), queue_inprocess=False, **QUEUE_SETTINGS,
+                           queue_drain_seconds=0)  # fmt: skip
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
     ready = ready_to_issue(client, rt, sim)
     queue = _fiscal_queue(rt)
-    _queue_tasks(client, ready.headers, 1)
+    first = _queue_tasks(client, ready.headers, 2)
     assert rt.redis.exists(drain_mark(rt.settings.redis_prefix, "fiscal"))
     queue.empty()  # as if a worker had just taken the job
 
     jobs.bind(idle_app)
-    jobs.drain("fiscal", seconds=0)  # started (mark gone), then out of time at once
+    jobs.drain("fiscal")  # mark gone; one task done, then out of time (QUEUE_DRAIN_SECONDS=0)
 
-    assert queue.count == 1  # the rows left are announced: a fresh job carries on
+    statuses = sorted(task(client, ready.headers, i)["status"] for i in first)
+    assert statuses == ["AUTORIZADA", "RECEBIDA"]
+    assert queue.count == 1  # the row left is announced: a fresh job carries on
     SimpleWorker([queue], connection=rt.redis).work(burst=True)
+    assert [task(client, ready.headers, i)["status"] for i in first] == ["AUTORIZADA"] * 2
     later = _queue_tasks(client, ready.headers, 1, "B")
     assert queue.count == 1  # the mark was gone: this announcement queued a job
     SimpleWorker([queue], connection=rt.redis).work(burst=True)
@@ -91,4 +97,6 @@ def test_a_drain_does_each_row_once_and_survives_a_failing_row(app_factory):
     with app.app_context():
         assert perform_due(kind, until=time.monotonic() + 5) is True
         assert sorted(done) == ["bad", "good"]  # always due, yet each done once
+        done.clear()
         assert perform_due(kind, until=time.monotonic() - 1) is False
+        assert len(done) == 1  # out of time from the start, yet one row done: drains progress
