@@ -93,6 +93,7 @@ class Settings:
     queue_poll_seconds: float = queue_defaults.POLL_SECONDS
     queue_sweep_seconds: float = queue_defaults.SWEEP_SECONDS
     queue_drain_seconds: float = queue_defaults.DRAIN_SECONDS
+    queue_drain_threads: int = queue_defaults.DRAIN_THREADS
     queue_retry_schedule: tuple[float, ...] = queue_defaults.RETRY_SCHEDULE
     not_received_tolerance_seconds: float = queue_defaults.NOT_RECEIVED_TOLERANCE
     processing_grace_seconds: float = issuance_defaults.PROCESSING_GRACE_SECONDS
@@ -277,6 +278,7 @@ def load_settings() -> Settings:
         queue_poll_seconds=float(_env("QUEUE_POLL_SECONDS", "1") or 1),
         queue_sweep_seconds=float(_env("QUEUE_SWEEP_SECONDS", "15") or 15),
         queue_drain_seconds=float(_env("QUEUE_DRAIN_SECONDS", "5") or 5),
+        queue_drain_threads=max(1, int(_env("QUEUE_DRAIN_THREADS", "2") or 2)),
         queue_retry_schedule=_seconds_list(
             "QUEUE_RETRY_SCHEDULE", ",".join(str(s) for s in queue_defaults.RETRY_SCHEDULE)
         ),

@@ -26,6 +26,11 @@ DRAIN_SECONDS = 5.0
 bookkeeping (about twenty Redis commands a job) is paid once for many rows, short enough that
 a warm shutdown (SIGTERM waits for the job in hand) and the other queue are not kept waiting."""
 
+DRAIN_THREADS = 2
+"""Threads one drain job performs rows in (`QUEUE_DRAIN_THREADS`): a task waits on PostgreSQL
+commits and on the authority for about a third of its time, which a second thread fills with
+another task's CPU work; more than two only adds GIL contention on a worker process."""
+
 WAKE_SECONDS = 60.0
 """Lifetime of a kind's "a drain job is queued" mark in Redis. The job deletes the mark when it
 starts, so the mark only outlives its job if that job was lost (Redis restarted empty): then,

@@ -8,6 +8,8 @@ query, so a coalesced announcement loses nothing.
 
 from __future__ import annotations
 
+import itertools
+import threading
 import time
 from typing import Any
 
@@ -62,7 +64,7 @@ def test_many_tasks_queue_one_drain_job_that_does_them_all(idle_app, sim, backen
 def test_an_announcement_after_the_drain_started_queues_the_next_job(app_factory, sim, backend):
     _production(backend)
     idle_app = app_factory(**authority_settings(sim), queue_inprocess=False, **QUEUE_SETTINGS,
-                           queue_drain_seconds=0)  # fmt: skip
+                           queue_drain_seconds=0, queue_drain_threads=1)  # fmt: skip
     client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
     ready = ready_to_issue(client, rt, sim)
     queue = _fiscal_queue(rt)
@@ -100,3 +102,25 @@ def test_a_drain_does_each_row_once_and_survives_a_failing_row(app_factory):
         done.clear()
         assert perform_due(kind, until=time.monotonic() - 1) is False
         assert len(done) == 1  # out of time from the start, yet one row done: drains progress
+
+
+def test_a_drain_job_works_in_threads_and_fails_as_one(app_factory):
+    app = app_factory()
+    seen: list[str] = []
+    calls = itertools.count()
+
+    def work() -> bool:
+        seen.append(threading.current_thread().name)
+        return next(calls) > 0  # the first call ran out of time, the second finished
+
+    assert jobs.in_threads(app, 2, work) is False  # one ran out of time: announce the rest
+    assert len(set(seen)) == 2
+    assert jobs.in_threads(app, 2, lambda: True) is True
+
+    def failing() -> bool:
+        if threading.current_thread() is not threading.main_thread():
+            raise RuntimeError("database down")
+        return True
+
+    with pytest.raises(RuntimeError, match="database down"):  # the job fails, no re-announce
+        jobs.in_threads(app, 2, failing)
