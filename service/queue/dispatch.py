@@ -77,7 +77,7 @@ class RqDispatcher:
             self._queues[name] = self._make(name)
         mark = drain_mark(self._prefix, kind)
         try:
-            if self._redis.set(mark, row_id or "-", nx=True, ex=int(WAKE_SECONDS)):
+            if self._redis.set(mark, "1", nx=True, ex=int(WAKE_SECONDS)):
                 self._queues[name].enqueue(DRAIN_JOB, kind, result_ttl=0, failure_ttl=86400)
         except Exception:  # Redis down: the sweeper will find the due row
             log.warning("could not enqueue", extra={"kind": kind, "row_id": row_id}, exc_info=True)

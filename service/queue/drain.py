@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable
 
 from service import runtime
 from service.db import transaction, utcnow
@@ -22,10 +21,10 @@ BATCH = 20
 """Due rows read per query; the clock is looked at after each row."""
 
 
-def perform_due(kind: WorkKind, *, until: float, stop: Callable[[], bool] = lambda: False) -> bool:
+def perform_due(kind: WorkKind, *, until: float) -> bool:
     """Perform due rows of `kind` until no row is due that this drain has not already done
-    (True) or, after the first row, `time.monotonic()` passes `until` or `stop()` says so
-    (False: some may be left; the first row keeps a chain of drains moving).
+    (True) or, after the first row, `time.monotonic()` passes `until` (False: some may be
+    left; the first row keeps a chain of drains moving).
     A row that is due again after being done here (an immediate retry) waits for the next
     announcement or sweep, as a row's own job did; a row whose step raises is logged and left
     to its lease."""
@@ -37,7 +36,7 @@ def perform_due(kind: WorkKind, *, until: float, stop: Callable[[], bool] = lamb
             return True
         random.shuffle(batch)
         for row_id in batch:
-            if done and (time.monotonic() >= until or stop()):  # each drain does one row at least
+            if done and time.monotonic() >= until:  # each drain does one row at least
                 return False
             done.add(row_id)
             _perform_one(kind, row_id)
