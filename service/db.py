@@ -11,13 +11,22 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import JSON, DateTime, MetaData, create_engine, event
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DisconnectionError, IntegrityError
-from sqlalchemy.orm import DeclarativeBase, Session, sessionmaker
+from sqlalchemy.orm import (
+    DeclarativeBase,
+    Session,
+    class_mapper,
+    make_transient_to_detached,
+    sessionmaker,
+)
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.types import TypeDecorator
+
+T = TypeVar("T")
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -145,3 +154,35 @@ def is_unique_violation(error: IntegrityError) -> bool:
     """PostgreSQL SQLSTATE 23505 or SQLite's "UNIQUE constraint failed"."""
     orig = error.orig
     return getattr(orig, "sqlstate", None) == "23505" or "UNIQUE constraint failed" in str(orig)
+
+
+def column_defaults(model: Any, given: dict[str, Any]) -> dict[str, Any]:
+    """`given` plus the Python-side default of every column it lacks, evaluated now, and None
+    for the rest (a server default is not known here: such a column must be given): the whole
+    row a Core `INSERT` of `given` writes, for `loaded` to hold."""
+    row = dict(given)
+    for column in model.__table__.columns:
+        if column.key in row:
+            continue
+        default = column.default
+        if default is None:
+            if column.server_default is not None:
+                raise ValueError(f"{column.key} has a server default: give its value")
+            row[column.key] = None
+        elif default.is_callable:
+            row[column.key] = default.arg(None)
+        else:
+            row[column.key] = default.arg
+    return row
+
+
+def loaded(model: type[T], values: dict[str, Any]) -> T:
+    """A detached instance of `model` whose loaded state is `values` (a row as the database
+    holds it, every column present), built without SQL: what a Core write just stored, or a
+    cached row, handed to ORM code that reads it or attaches it to a session (an edit is then
+    written as for a row the ORM loaded itself)."""
+    instance: T = class_mapper(model).class_manager.new_instance()
+    for name, value in values.items():
+        set_committed_value(instance, name, value)
+    make_transient_to_detached(instance)
+    return instance

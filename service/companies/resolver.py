@@ -14,7 +14,7 @@ from flask import g, request
 
 from service import runtime
 from service.auth import Credential, current_credential
-from service.companies import operations
+from service.companies import operations, snapshots
 from service.companies.models import Company, Environment
 from service.errors import ApiError
 
@@ -30,7 +30,11 @@ def _selector() -> tuple[str | None, str | None]:
 
 
 def _only_company(credential: Credential) -> Company:
-    companies = operations.account_companies(runtime.db(), credential.account_id)
+    session = runtime.db()
+    if snapshots.supported(session):
+        companies = snapshots.resolve(session, credential.account_id, snapshots.ONLY)
+    else:
+        companies = operations.account_companies(session, credential.account_id)
     if len(companies) == 1:
         return companies[0]
     if not companies:
@@ -54,13 +58,28 @@ def _selected(credential: Credential, company_id: str | None, codigo: str | None
     cached: tuple[tuple[str, str | None, str | None], Company] | None = g.get("selected_company")
     if cached is not None and cached[0] == asked:
         return cached[1]
-    found = operations.find_company(
-        runtime.db(), credential.account_id, company_id=company_id, codigo=codigo
-    )
+    found = _find(credential.account_id, company_id, codigo)
     if found is None or not found.ativo:
         raise ApiError("EMPRESA_NAO_AUTORIZADA")
     g.selected_company = (asked, found)
     return found
+
+
+def _find(account_id: str, company_id: str | None, codigo: str | None) -> Company | None:
+    """The account's company by id and/or code (from the process's row cache where the
+    database allows, `snapshots`)."""
+    session = runtime.db()
+    if not snapshots.supported(session):
+        return operations.find_company(session, account_id, company_id=company_id, codigo=codigo)
+    by = (
+        snapshots.BY_BOTH
+        if company_id and codigo
+        else snapshots.BY_ID
+        if company_id
+        else (snapshots.BY_CODE)
+    )
+    found = snapshots.resolve(session, account_id, by, id=company_id, codigo=codigo)
+    return found[0] if found else None
 
 
 def check_selected_company() -> None:

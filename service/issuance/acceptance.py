@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, func, inspect, literal, select, update
+from sqlalchemy import bindparam, func, insert, inspect, literal, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -28,7 +28,7 @@ from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
 from service.audit import operations as audit
 from service.companies.models import Company
-from service.db import insert_ignoring_conflicts, transaction, utcnow
+from service.db import column_defaults, insert_ignoring_conflicts, loaded, transaction, utcnow
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
@@ -387,27 +387,17 @@ def accept(
     serie, numero = _number(order, req)
     cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
-    document = unsent or _new_document(session, order, req)
-    document.serie, document.numero, document.chave = serie, numero, signed.key.text
-    if req.family.lookup is Lookup.DPS_ID:  # the key exists only once authorized
-        document.dps_id = signed.key.text
-    document.status = DocumentStatus.PROCESSANDO
-    document.fingerprint, document.requisicao = req.fingerprint, idempotency.plain(req.body)
-    document.xml_assinado, document.digest_value = signed.xml, signed.digest_value
-    document.valor_total, document.preco = draft.valor_total, req.price.quantize(CENT)
-    document.snapshot, document.snapshot_sha256 = draft.snapshot, draft.snapshot_sha256
-    document.criado_por_chave_id = req.key_id
-    document.resumo = req.family.summary(draft) if req.family.summary else None
-    document.nao_recebido_desde, document.nao_recebido_consultas = None, 0
-    _audit_overrides(session, req, draft, document)
+    values = _attempt_values(req, draft, signed, serie, numero)
     if held is not None:
-        document.preco = held.quantize(CENT)
+        values["preco"] = held.quantize(CENT)
+    if claimed is not None and _postgresql(session) and req.price > 0 and held is None:
+        return _insert_attach_and_hold(session, claimed, req, draft, values)
+    document = unsent or _new_document(session, order, req)
+    for name, value in values.items():
+        setattr(document, name, value)
+    _audit_overrides(session, req, draft, document)
     if claimed is not None:
         session.flush()
-        if _postgresql(session) and req.price > 0 and held is None:
-            _known_nulls(document)
-            document.preco = _attach_first_and_hold(session, claimed, document, req)
-            return Accepted(document.id, replay=False, document=document)
         _attach_first(session, claimed, document)
     else:
         order.documento_id, order.fingerprint = document.id, req.fingerprint
@@ -420,6 +410,46 @@ def accept(
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)
+
+
+def _attempt_values(
+    req: Request, draft: Draft, signed: Signed, serie: int, numero: int
+) -> dict[str, Any]:
+    """What one attempt fixes in its document row, a new row's or a re-sent one's alike."""
+    values: dict[str, Any] = {
+        "serie": serie, "numero": numero, "chave": signed.key.text,
+        "status": DocumentStatus.PROCESSANDO, "fingerprint": req.fingerprint,
+        "requisicao": idempotency.plain(req.body), "xml_assinado": signed.xml,
+        "digest_value": signed.digest_value, "valor_total": draft.valor_total,
+        "preco": req.price.quantize(CENT), "snapshot": draft.snapshot,
+        "snapshot_sha256": draft.snapshot_sha256, "criado_por_chave_id": req.key_id,
+        "resumo": req.family.summary(draft) if req.family.summary else None,
+        "nao_recebido_desde": None, "nao_recebido_consultas": 0,
+    }  # fmt: skip
+    if req.family.lookup is Lookup.DPS_ID:  # the key exists only once authorized
+        values["dps_id"] = signed.key.text
+    return values
+
+
+def _insert_attach_and_hold(
+    session: Session, claimed: Order, req: Request, draft: Draft, values: dict[str, Any]
+) -> Accepted:
+    """PostgreSQL, a new order's first attempt (the hot path of every issuance): the document
+    row written by one Core `INSERT` (no unit of work), then `_attach_first_and_hold`. The
+    attempt is answered as a detached object holding the row as written, which the answer's
+    transaction takes without reading it again."""
+    row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
+    session.connection().execute(_insert_document_statement(), row)
+    document = loaded(FiscalDocument, row)
+    _audit_overrides(session, req, draft, document)
+    held = _attach_first_and_hold(session, claimed, document, req)
+    set_committed_value(document, "preco", held)  # as the transaction commits it
+    return Accepted(document.id, replay=False, document=document)
+
+
+@functools.cache
+def _insert_document_statement() -> Any:
+    return insert(FiscalDocument.__table__)  # type: ignore[arg-type]
 
 
 def _postgresql(session: Session) -> bool:
@@ -512,17 +542,17 @@ def _known_nulls(document: FiscalDocument) -> None:
             set_committed_value(document, key, None)
 
 
+def _identity_values(order: Order, req: Request) -> dict[str, Any]:
+    """Whose and which a new attempt's row is; the signing fixes the rest."""
+    return {
+        "id": new_id(req.modulo), "order_id": order.id, "account_id": req.company.account_id,
+        "company_id": req.company.id, "modulo": req.family.module, "modelo": req.family.model,
+        "ambiente": req.ambiente, "pedido": req.pedido,
+    }  # fmt: skip
+
+
 def _new_document(session: Session, order: Order, req: Request) -> FiscalDocument:
     """A new attempt's row; the caller fills in what the signing fixed."""
-    document = FiscalDocument(
-        id=new_id(req.modulo),
-        order_id=order.id,
-        account_id=req.company.account_id,
-        company_id=req.company.id,
-        modulo=req.family.module,
-        modelo=req.family.model,
-        ambiente=req.ambiente,
-        pedido=req.pedido,
-    )
+    document = FiscalDocument(**_identity_values(order, req))
     session.add(document)
     return document
