@@ -36,6 +36,7 @@ from documents.transmission.outcome import (
     Rejected,
     Uncertain,
 )
+from service.companies import operations as companies
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.issuance import defaults, registry
@@ -261,10 +262,9 @@ def record(
 
 
 def place_company(session: Session, company: Company) -> None:
-    """The company as the request read it, in `session` without reading it again (the
-    notifications read it); referenced from the session's `info` for the session's life, as
-    its identity map holds clean objects weakly."""
-    session.info["company"] = session.merge(company, load=False)
+    """The company as the request read it, for the notifications of `session` to read
+    instead of reading it again (`companies.operations.place`)."""
+    companies.place(session, company)
 
 
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:

@@ -15,7 +15,8 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine.context import RURAL_CONTEXT
-from service.companies.models import Company, Module
+from service.companies.models import Module
+from service.companies.operations import placed_or_get
 from service.issuance import registry
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.nfe import rural
@@ -52,7 +53,7 @@ def document_links(document: FiscalDocument) -> dict[str, str]:
 
 def _context(session: Session, company_id: str) -> dict[str, str]:
     """A rural producer's documents say so: `context` (the spec's name) and `contexto`."""
-    company = session.get(Company, company_id)
+    company = placed_or_get(session, company_id)
     if company is None:
         return {}
     if not (rural.is_rural(company) or Module.RURAL.value in (company.modulos or [])):

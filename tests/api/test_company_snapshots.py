@@ -94,3 +94,19 @@ def test_an_edit_through_the_resolved_company_is_written(probe):
     assert stored == "Editada"
     again = client.get("/probe/empresa", headers=auth(account.live)).get_json()
     assert again["razao_social"] == "Editada"
+
+
+def test_a_placed_company_is_read_without_sql(app, rt):
+    from service.companies import operations
+
+    account = make_account(rt)
+    placed = make_company(rt, account.id, codigo="placed")
+    other = make_company(rt, account.id, codigo="other")
+    statements = []
+    sqlalchemy.event.listen(rt.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    with transaction(rt.sessions) as session:
+        operations.place(session, placed)
+        assert operations.placed_or_get(session, placed.id) is placed
+        assert statements == []
+        assert operations.placed_or_get(session, other.id).codigo == "other"
+        assert len(statements) == 1

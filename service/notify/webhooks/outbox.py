@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
-from service.companies.models import Company
+from service.companies.operations import placed_or_get
 from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.db import utcnow
 from service.ids import new_id
@@ -143,10 +143,10 @@ def _active(
 
 def _company_revision(session: Session, company_id: str, revision: int | None) -> int | None:
     """The revision given, else the one of the company the session already holds (the
-    request's company is in the answer's session: no SQL); else read by primary key."""
+    request's company is placed in the answer's session: no SQL); else read by primary key."""
     if revision is not None:
         return revision
-    return revision_of(session.get(Company, company_id))
+    return revision_of(placed_or_get(session, company_id))
 
 
 def subscribers(
