@@ -23,7 +23,6 @@ from sqlalchemy.orm import (
     make_transient_to_detached,
     sessionmaker,
 )
-from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.types import TypeDecorator
 
 T = TypeVar("T")
@@ -182,7 +181,6 @@ def loaded(model: type[T], values: dict[str, Any]) -> T:
     cached row, handed to ORM code that reads it or attaches it to a session (an edit is then
     written as for a row the ORM loaded itself)."""
     instance: T = class_mapper(model).class_manager.new_instance()
-    for name, value in values.items():
-        set_committed_value(instance, name, value)
+    vars(instance).update(values)  # where the ORM's own loading puts a row (no history)
     make_transient_to_detached(instance)
     return instance
