@@ -230,7 +230,7 @@ class AuthorityServer(ThreadingHTTPServer):
         )
 
     def handle_error(self, request: Any, client_address: Any) -> None:
-        log.debug("connection from %s ended with an error", client_address, exc_info=True)
+        log.warning("connection from %s ended with an error", client_address, exc_info=True)
 
 
 class AdminHandler(BaseHTTPRequestHandler):

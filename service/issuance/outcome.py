@@ -21,8 +21,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import bindparam, inspect, select
+from sqlalchemy import bindparam, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.attributes import set_committed_value
 
 from documents.errors import ProtocolMismatchError
 from documents.transmission.clients import AuthorityClient
@@ -117,27 +118,61 @@ def _wrapped(document: FiscalDocument, protocol_xml: bytes) -> bytes:
     return registry.by_module(document.modulo).wrap(document.xml_assinado, protocol_xml)
 
 
-def _authorize(document: FiscalDocument, outcome: Authorized) -> bool:
+def _authorized_values(document: FiscalDocument, outcome: Authorized) -> dict[str, Any] | None:
+    """Every column an authorization writes on the document (the unchanged key and figures
+    included, so one statement serves every family); None when the protocol is not this
+    document's."""
     try:
-        document.xml_autorizado = _wrapped(document, outcome.protocol_xml)
+        xml = _wrapped(document, outcome.protocol_xml)
     except ProtocolMismatchError:
         log.error("protocol does not match document", extra={"documento_id": document.id})
+        return None
+    looked_up_by_dps = document.dps_id and outcome.chave  # the authority names the key
+    now = utcnow()
+    return {
+        "xml_autorizado": xml, "status": DocumentStatus.AUTORIZADA,
+        "resumo": _summarized(document, xml),
+        "chave": outcome.chave if looked_up_by_dps else document.chave,
+        "protocolo": outcome.nProt, "recebido_em": outcome.dhRecbto,
+        "sefaz_code": outcome.cStat[:10], "sefaz_mensagem": outcome.xMotivo[:500],
+        "autorizado_em": now, "updated_at": now,
+    }  # fmt: skip
+
+
+def _authorize_in_one_statement(
+    session: Session, document: FiscalDocument, outcome: Authorized
+) -> bool:
+    """The authorization written by one Core `UPDATE` built once per process, not by the unit
+    of work (the answer of nearly every issuance); the object then holds the row as written,
+    with nothing left for a flush. False, writing nothing, when the protocol is not this
+    document's."""
+    values = _authorized_values(document, outcome)
+    if values is None:
         return False
-    document.status = DocumentStatus.AUTORIZADA
-    _summarize_authorized(document)
-    if document.dps_id and outcome.chave:  # looked up by DPS: the authority names the key
-        document.chave = outcome.chave
-    document.protocolo, document.recebido_em = outcome.nProt, outcome.dhRecbto
-    document.sefaz_code, document.sefaz_mensagem = outcome.cStat[:10], outcome.xMotivo[:500]
-    document.autorizado_em = utcnow()
+    session.connection().execute(_authorized_statement(), {"p_id": document.id, **values})
+    for name, value in values.items():
+        set_committed_value(document, name, value)
     return True
 
 
-def _summarize_authorized(document: FiscalDocument) -> None:
-    """Merge what the authority fixed (NFS-e: its number) into the family's figures."""
+@functools.cache
+def _authorized_statement() -> Any:
+    rows = FiscalDocument.__table__.c
+    columns = ("xml_autorizado", "status", "resumo", "chave", "protocolo", "recebido_em",
+               "sefaz_code", "sefaz_mensagem", "autorizado_em", "updated_at")  # fmt: skip
+    return (
+        update(FiscalDocument.__table__)  # type: ignore[arg-type]
+        .where(rows.id == bindparam("p_id"))
+        .values({name: bindparam(name, type_=rows[name].type) for name in columns})
+    )
+
+
+def _summarized(document: FiscalDocument, xml: bytes) -> dict[str, Any] | None:
+    """The family's figures with what the authority fixed merged in (NFS-e: its number)."""
     summary = registry.by_module(document.modulo).authorized_summary
-    if summary is not None and document.xml_autorizado is not None:
-        document.resumo = {**(document.resumo or {}), **summary(document.xml_autorizado)}
+    if summary is None:
+        return document.resumo
+    return {**(document.resumo or {}), **summary(xml)}
 
 
 def _deny(session: Session, document: FiscalDocument, outcome: Denied) -> None:
@@ -207,6 +242,9 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
         _settle_hold(session, document, outcome, before)
     if isinstance(outcome, NotSent) and first_transmission:
         _not_sent(document, outcome)
+    elif isinstance(outcome, Authorized):
+        if not _authorize_in_one_statement(session, document, outcome):
+            _pending(document, outcome)
     else:
         _apply(session, document, outcome)
     document_changed(session, document, before)
@@ -216,10 +254,7 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
 
 
 def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
-    if isinstance(outcome, Authorized):
-        if not _authorize(document, outcome):
-            _pending(document, outcome)
-    elif isinstance(outcome, Denied):
+    if isinstance(outcome, Denied):
         _deny(session, document, outcome)
     elif isinstance(outcome, Rejected) and not outcome.is_duplicate:
         _reject(session, document, outcome)
