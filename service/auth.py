@@ -101,7 +101,9 @@ def authenticate() -> Credential:
     if key is None or not KEY_PATTERN.match(key):
         raise ApiError("NAO_AUTENTICADO")
     digest = runtime.current().hasher.digest(key)
-    record = runtime.db().execute(_active_key_statement(), {"p_digest": digest}).first()
+    record = (
+        runtime.db().connection().execute(_active_key_statement(), {"p_digest": digest}).first()
+    )
     if record is None:
         raise ApiError("NAO_AUTENTICADO")
     _touch(record)

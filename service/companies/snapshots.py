@@ -81,7 +81,7 @@ def _values(session: Session, company_id: str, version: str) -> Mapping[str, Any
     cached = ROWS.get((company_id, version))
     if cached is not MISS:
         return cached  # type: ignore[return-value]
-    row = session.execute(_row_statement(), {"p_id": company_id}).mappings().first()
+    row = session.connection().execute(_row_statement(), {"p_id": company_id}).mappings().first()
     if row is None:
         return None
     values = {name: row[name] for name, _ in _columns()}
@@ -106,7 +106,8 @@ def resolve(session: Session, account_id: str, by: str, **selector: str | None) 
     params = {"p_account": account_id}
     params.update({f"p_{name}": value for name, value in selector.items() if value is not None})
     found = []
-    for company_id, _active, version in session.execute(_candidates_statement(by), params):
+    candidates = session.connection().execute(_candidates_statement(by), params)
+    for company_id, _active, version in candidates:
         values = _values(session, company_id, version)
         if values is not None:
             found.append(_instance(session, values))

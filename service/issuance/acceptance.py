@@ -467,7 +467,7 @@ def _attach_first_and_hold(
         "p_order": claimed.id, "p_document": document.id, "now": utcnow(),
         "p_account_id": req.company.account_id, "price": price,
     }  # fmt: skip
-    attached, held = session.execute(_attach_and_hold_statement(), params).one()
+    attached, held = session.connection().execute(_attach_and_hold_statement(), params).one()
     if not attached:
         raise ClaimTaken
     if held:

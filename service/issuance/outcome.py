@@ -305,7 +305,7 @@ def place_company(session: Session, company: Company) -> None:
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:
     """`document` (as a transaction committed it) under its row lock in `session`: only the
     status is read again; unchanged, the object itself is taken (no re-read), else the row."""
-    status = session.execute(_status_for_update(), {"p_id": document.id}).scalar_one()
+    status = session.connection().execute(_status_for_update(), {"p_id": document.id}).scalar_one()
     if status != document.status:
         return lock_document(session, document.id)
     if inspect(document).detached:  # its transaction's session is closed: taken as it is

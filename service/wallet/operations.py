@@ -236,7 +236,8 @@ def _debit_with_entry(
     modifying CTE); no row is written when the balance would go negative."""
     params = {f"p_{k}": entry[k] for k in ENTRY_COLUMNS}
     params.update(p_account_id=account_id, held=held)
-    written = session.execute(_debit_with_entry_statement(), params).scalar_one_or_none()
+    statement = _debit_with_entry_statement()
+    written = session.connection().execute(statement, params).scalar_one_or_none()
     if written is None:
         _refuse_negative(Decimal(-1))
 
