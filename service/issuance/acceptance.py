@@ -60,6 +60,8 @@ class Request:
     ambiente: str
     pedido: str
     body: dict[str, Any]
+    requisicao: dict[str, Any]
+    """`body` as stored with the document (`idempotency.plain`), made once per request."""
     fingerprint: str
     key_id: str
     price: Decimal
@@ -419,7 +421,7 @@ def _attempt_values(
     values: dict[str, Any] = {
         "serie": serie, "numero": numero, "chave": signed.key.text,
         "status": DocumentStatus.PROCESSANDO, "fingerprint": req.fingerprint,
-        "requisicao": idempotency.plain(req.body), "xml_assinado": signed.xml,
+        "requisicao": req.requisicao, "xml_assinado": signed.xml,
         "digest_value": signed.digest_value, "valor_total": draft.valor_total,
         "preco": req.price.quantize(CENT), "snapshot": draft.snapshot,
         "snapshot_sha256": draft.snapshot_sha256, "criado_por_chave_id": req.key_id,

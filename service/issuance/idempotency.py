@@ -43,8 +43,13 @@ def plain(value: Any) -> Any:
 
 def fingerprint(body: dict[str, Any]) -> str:
     """SHA-256 of the canonical business content (decimals normalized: 10 == 10.00)."""
-    business = {k: v for k, v in body.items() if k not in NOT_BUSINESS_FIELDS}
-    canonical = json.dumps(plain(business), sort_keys=True, separators=(",", ":"))
+    return fingerprint_of_plain(plain(body))
+
+
+def fingerprint_of_plain(content: dict[str, Any]) -> str:
+    """`fingerprint` of a body already made `plain` (an issuance stores that content too)."""
+    business = {k: v for k, v in content.items() if k not in NOT_BUSINESS_FIELDS}
+    canonical = json.dumps(business, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 

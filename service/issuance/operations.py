@@ -54,13 +54,15 @@ def request_for(
     family: Family, company: Company, credential: Credential, body: dict[str, Any]
 ) -> Request:
     """The accepted shape of one issuance request (the queue builds it from a stored task)."""
+    requisicao = idempotency.plain(body)
     return Request(
         family=family,
         company=company,
         ambiente=effective_environment(company, credential).value,
         pedido=body["pedido"],
         body=body,
-        fingerprint=idempotency.fingerprint(body),
+        requisicao=requisicao,
+        fingerprint=idempotency.fingerprint_of_plain(requisicao),
         key_id=credential.key_id,
         price=runtime.current().settings.prices[family.documento],
     )

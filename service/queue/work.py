@@ -39,7 +39,7 @@ from service import clock, runtime
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
-from service.issuance import not_delivered, registry
+from service.issuance import idempotency, not_delivered, registry
 from service.issuance import outcome as transmit
 from service.issuance.acceptance import Request, accept, accept_claimed
 from service.issuance.credentials import credentials_for
@@ -148,6 +148,7 @@ def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Reques
         ambiente=task.ambiente,
         pedido=task.pedido,
         body=body,
+        requisicao=idempotency.plain(body),
         fingerprint=task.fingerprint,
         key_id=task.criado_por_chave_id or "",
         price=Decimal(task.preco),
