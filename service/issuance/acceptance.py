@@ -445,7 +445,9 @@ def _insert_attach_and_hold(
     document = loaded(FiscalDocument, row)
     _audit_overrides(session, req, draft, document)
     held = _attach_first_and_hold(session, claimed, document, req)
-    set_committed_value(document, "preco", held)  # as the transaction commits it
+    if held != document.preco:  # an unlimited account: nothing held, nothing to charge
+        session.add(document)
+        document.preco = held  # written by the commit's flush
     return Accepted(document.id, replay=False, document=document)
 
 

@@ -12,6 +12,7 @@ from decimal import Decimal
 from lxml import etree
 
 from documents.schemas import validate
+from service.db import transaction
 from service.issuance.models import FiscalDocument, Order
 from service.observability import JsonFormatter
 from tests.api.nfe.helpers import (
@@ -166,6 +167,9 @@ def test_unlimited_account_is_never_debited(client, rt, sim):
     answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body())
     assert answer.status_code == 200, answer.get_json()
     assert [e for e in ledger(rt, ready.account_id) if e[0] != "CREDITO_ADMIN"] == []
+    with transaction(rt.sessions) as session:  # the stored price is what was held: nothing
+        stored = session.get(FiscalDocument, answer.get_json()["id"])
+        assert stored is not None and stored.preco == Decimal("0.00")
 
 
 def test_missing_configuration_lists_everything_and_numbers_nothing(client, rt, sim):
