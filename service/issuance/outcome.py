@@ -118,14 +118,17 @@ def _wrapped(document: FiscalDocument, protocol_xml: bytes) -> bytes:
     return registry.by_module(document.modulo).wrap(document.xml_assinado, protocol_xml)
 
 
-def _authorized_values(document: FiscalDocument, outcome: Authorized) -> dict[str, Any] | None:
+def _authorized_values(
+    document: FiscalDocument, outcome: Authorized, *, quiet: bool = False
+) -> dict[str, Any] | None:
     """Every column an authorization writes on the document (the unchanged key and figures
     included, so one statement serves every family); None when the protocol is not this
-    document's."""
+    document's (logged unless `quiet`: the caller then goes the way that logs it)."""
     try:
         xml = _wrapped(document, outcome.protocol_xml)
     except ProtocolMismatchError:
-        log.error("protocol does not match document", extra={"documento_id": document.id})
+        if not quiet:
+            log.error("protocol does not match document", extra={"documento_id": document.id})
         return None
     looked_up_by_dps = document.dps_id and outcome.chave  # the authority names the key
     now = utcnow()
@@ -149,22 +152,53 @@ def _authorize_in_one_statement(
     values = _authorized_values(document, outcome)
     if values is None:
         return False
-    session.connection().execute(_authorized_statement(), {"p_id": document.id, **values})
+    session.connection().execute(_authorized_statement(False), {"p_id": document.id, **values})
     for name, value in values.items():
         set_committed_value(document, name, value)
     return True
 
 
+def _authorized_if_unchanged(
+    session: Session, document: FiscalDocument, outcome: Outcome
+) -> FiscalDocument | None:
+    """The first transmission's authorization in one statement that also takes the row lock:
+    `UPDATE ... WHERE id AND status = PROCESSANDO RETURNING id`, so the row is written only as
+    `document` was committed (the status lock's `SELECT` is not needed). Then the change's
+    outbox rows and the debit, as `apply` does. None, with nothing written, for any other
+    answer, a protocol that is not this document's, or a row another request changed
+    meanwhile: the caller then locks and decides (`lock_current`, `apply`)."""
+    before = DocumentStatus.PROCESSANDO
+    if not isinstance(outcome, Authorized) or document.status != before:
+        return None
+    values = _authorized_values(document, outcome, quiet=True)
+    if values is None:
+        return None
+    params = {"p_id": document.id, "p_before": before, **values}
+    if session.connection().execute(_authorized_statement(True), params).first() is None:
+        return None
+    document = _taken(session, document)
+    for name, value in values.items():
+        set_committed_value(document, name, value)
+    _announce_and_settle(session, document, outcome, before)
+    return document
+
+
 @functools.cache
-def _authorized_statement() -> Any:
+def _authorized_statement(if_unchanged: bool) -> Any:
+    """Built once per process (each form): the authorization's columns; `if_unchanged`, only
+    while the status is `p_before`, answering the id when written."""
     rows = FiscalDocument.__table__.c
     columns = ("xml_autorizado", "status", "resumo", "chave", "protocolo", "recebido_em",
                "sefaz_code", "sefaz_mensagem", "autorizado_em", "updated_at")  # fmt: skip
-    return (
+    statement = (
         update(FiscalDocument.__table__)  # type: ignore[arg-type]
         .where(rows.id == bindparam("p_id"))
         .values({name: bindparam(name, type_=rows[name].type) for name in columns})
     )
+    if if_unchanged:
+        status = bindparam("p_before", type_=rows.status.type)
+        statement = statement.where(rows.status == status).returning(rows.id)
+    return statement
 
 
 def _summarized(document: FiscalDocument, xml: bytes) -> dict[str, Any] | None:
@@ -247,10 +281,20 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
             _pending(document, outcome)
     else:
         _apply(session, document, outcome)
+    if refunded:
+        document_changed(session, document, before)
+    else:
+        _announce_and_settle(session, document, outcome, before)
+
+
+def _announce_and_settle(
+    session: Session, document: FiscalDocument, outcome: Outcome, before: str
+) -> None:
+    """The change's outbox rows, then the hold settled: the account's wallet row is locked
+    last, until the commit."""
     document_changed(session, document, before)
-    if not refunded:
-        session.flush()  # the account's wallet row is locked last, until the commit
-        _settle_hold(session, document, outcome, before)
+    session.flush()
+    _settle_hold(session, document, outcome, before)
 
 
 def _apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
@@ -286,10 +330,15 @@ def record(
     status is read again: unchanged, the object itself is brought into this transaction
     without re-reading the row (its signed XML and all); changed meanwhile (a lookup by
     another request resolved it), the row is read whole. `company`, when the caller has it,
-    is placed in the session unread too (the notifications read it)."""
+    is placed in the session unread too (the notifications read it). An authorization of the
+    attempt as it was committed is written by one conditional statement that also takes the
+    lock (`_authorized_if_unchanged`)."""
     with transaction(sessions) as session:
         if company is not None:
             place_company(session, company)
+        authorized = _authorized_if_unchanged(session, document, outcome)
+        if authorized is not None:
+            return authorized
         current = lock_current(session, document)
         if current.status in UNRESOLVED:
             apply(session, current, outcome)
@@ -308,6 +357,11 @@ def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:
     status = session.connection().execute(_status_for_update(), {"p_id": document.id}).scalar_one()
     if status != document.status:
         return lock_document(session, document.id)
+    return _taken(session, document)
+
+
+def _taken(session: Session, document: FiscalDocument) -> FiscalDocument:
+    """`document`, as a transaction committed it, in `session` without reading it again."""
     if inspect(document).detached:  # its transaction's session is closed: taken as it is
         session.add(document)
         return document
