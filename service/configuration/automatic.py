@@ -23,6 +23,7 @@ from typing import Any
 from engine.defaults import AUTO_PRIORITY, AUTO_TAG
 from engine.packs import iter_packs
 from engine.rules import Rule, RuleOrigin, RuleType
+from service import clock
 from service.companies.models import Company
 from service.configuration import automatic_rural, rules
 from service.rural.context import is_natural_person, is_rural
@@ -112,7 +113,7 @@ def _tax_bodies(company: Company, regime: str | None, out: Outcome) -> list[dict
             "real) no emitente ou em POST /configuracao-fiscal/automatica: as regras [Auto] "
             "serão completadas."
         )
-    internal = internal_icms_rate(company.uf or "", date.today())
+    internal = internal_icms_rate(company.uf or "", clock.operation_date(company.uf))
     if internal is None:
         out.avisos.append(f"Alíquota interna de ICMS de {company.uf} ausente no pacote global.")
     inner = {**base, **family, "operacao": "interna", "cfop": "5102", "aliq_icms": internal}
@@ -127,7 +128,9 @@ def _iva_body(company: Company, out: Outcome) -> dict[str, Any] | None:
     if company.crt != 3:
         out.avisos.append(_no_iva_reason(company))
         return None
-    packs = [r for r in _global_rules(RuleType.IBS_CBS) if r.in_force(date.today())]
+    packs = [
+        r for r in _global_rules(RuleType.IBS_CBS) if r.in_force(clock.operation_date(company.uf))
+    ]
     result = dict(packs[0].resultado) if packs else {}
     if not packs:
         out.avisos.append("Alíquotas IBS/CBS ausentes no pacote global; regra criada sem elas.")
@@ -150,7 +153,7 @@ def _no_iva_reason(company: Company) -> str:
     """Why a Simples Nacional / MEI issuer gets no `[Auto]` IBS/CBS rule, in the global pack's
     words: the pack's rule in force for its CRT says IBS/CBS does not apply, and why
     (2026: LC 214/2025 art. 348 III c, ../shared/research/tax_domain.md §3)."""
-    crt, today = str(company.crt), date.today()
+    crt, today = str(company.crt), clock.operation_date(company.uf)
     regime = f"{SIMPLES_REGIMES.get(company.crt or 0, 'Simples Nacional')} (CRT {crt})"
     for rule in _global_rules(RuleType.IBS_CBS):
         if (
@@ -226,7 +229,7 @@ def _rural(company: Company, out: Outcome) -> None:
         out.criados["naturezas"] += 1
     internal = None
     if company.crt not in (1, 2, 4):
-        internal = internal_icms_rate(company.uf or "", date.today())
+        internal = internal_icms_rate(company.uf or "", clock.operation_date(company.uf))
         if internal is None:
             out.avisos.append(f"Alíquota interna de ICMS de {company.uf} ausente no pacote global.")
     contributions = _contributions(company, out.regime)

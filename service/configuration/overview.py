@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
+from service import clock
 from service.brazil.ie import EXEMPT
 from service.companies.models import Company
 from service.configuration import certificate, issuer, readiness, rules
@@ -59,7 +60,7 @@ def _in_force(rule: Any, today: date) -> bool:
 
 def _rule_step(company: Company, kind: rules.RuleKind, label: str) -> tuple[str, list[str], int]:
     active = rules.active_rules(company, kind)
-    if any(_in_force(r, date.today()) for r in active):
+    if any(_in_force(r, clock.operation_date(company.uf)) for r in active):
         return "configurado", [], len(active)
     if active:
         return "requer_atencao", [f"{label}: nenhuma regra ativa em vigor hoje."], len(active)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from engine import RuleType
 from engine.defaults import AUTO_TAG, DEFAULT_PRIORITY
-from service import runtime
+from service import clock, runtime
 from service.companies.models import Company
 from service.companies.resolver import owned_or_404
 from service.configuration.audit import log_change
@@ -165,7 +165,7 @@ def create_rule(
     rule = kind.model(
         id=new_id(kind.prefix), account_id=company.account_id, company_id=company.id,
         descricao=body.get("descricao"), prioridade=body.get("prioridade", DEFAULT_PRIORITY),
-        vigencia_inicio=body.get("vigencia_inicio") or date.today(),
+        vigencia_inicio=body.get("vigencia_inicio") or clock.operation_date(company.uf),
         vigencia_fim=body.get("vigencia_fim"), criterios=_clean(criteria),
         resultado=_clean(result), tags=list(tags), ativo=body.get("ativo", True),
     )  # fmt: skip
