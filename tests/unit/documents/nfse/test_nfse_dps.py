@@ -15,7 +15,7 @@ from documents.certificates import load_pkcs12
 from documents.errors import InvalidDocumentDataError, ProtocolMismatchError
 from documents.keys import mod11_digit
 from documents.nfse.authenticity import load_trusted
-from documents.nfse.builder import build_dps
+from documents.nfse.builder import build_dps, local_time
 from documents.nfse.danfse import render_danfse
 from documents.nfse.model import (
     DpsData,
@@ -199,7 +199,8 @@ def test_the_simulator_accepts_the_signed_dps_and_its_cancellation(tmp_path: Pat
         company = make_company(sim, tmp_path / "c", CNPJ)
         signer = XmlSigner(load_pkcs12(company.pfx.read_bytes(), PASSWORD))
         now = dt.datetime.now(dt.UTC).replace(microsecond=0)
-        data = dps_data(issued_at=now, competence=now.date())
+        today = local_time(SAO_PAULO, now).date()  # the issuer's day: from 21:00 in Brasília
+        data = dps_data(issued_at=now, competence=today)  # the UTC day is already tomorrow
         signed = prepare_dps(data, signer)
         client = SefinClient(sim, company)
         response = client.issue(signed.xml)
