@@ -48,10 +48,10 @@ def _version() -> Any:
 
 @functools.cache
 def _candidates_statement(by: str) -> Any:
-    """Built once per process: (id, active, version) of the account's companies the selector
+    """Built once per process: (id, version) of the account's companies the selector
     names; `ONLY`: its first two active companies (one means "the only one")."""
     c = Company.__table__.c
-    query = select(c.id, c.ativo, _version()).where(c.account_id == bindparam("p_account"))
+    query = select(c.id, _version()).where(c.account_id == bindparam("p_account"))
     if by == ONLY:
         return query.where(c.ativo.is_(true())).order_by(c.created_at).limit(2)
     if by in (BY_ID, BY_BOTH):
@@ -107,7 +107,7 @@ def resolve(session: Session, account_id: str, by: str, **selector: str | None) 
     params.update({f"p_{name}": value for name, value in selector.items() if value is not None})
     found = []
     candidates = session.connection().execute(_candidates_statement(by), params)
-    for company_id, _active, version in candidates:
+    for company_id, version in candidates:
         values = _values(session, company_id, version)
         if values is not None:
             found.append(_instance(session, values))
