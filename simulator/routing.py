@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 import importlib.util
 import sys
+import threading
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -91,12 +92,17 @@ def _server_table(relative: str) -> dict[str, Any]:
 
 
 def _load(name: str, path: Path) -> ModuleType:
+    """Execute the file, then publish it in ``sys.modules``.
+
+    Published only once whole: a module registered before it runs is seen half-made by any other
+    thread that looks it up meanwhile (it has no ``servers`` yet).
+    """
     spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
     spec.loader.exec_module(module)
+    sys.modules[name] = module
     return module
 
 
@@ -105,9 +111,23 @@ def _key(url: str) -> tuple[str, str]:
     return parts.netloc.lower(), parts.path.rstrip("/").lower()
 
 
-@cache
+_ROUTES_LOCK = threading.Lock()
+
+
 def soap_routes() -> dict[tuple[str, str], Route]:
-    """(host, path) of every SEFAZ endpoint in nfelib's tables -> its route."""
+    """(host, path) of every SEFAZ endpoint in nfelib's tables -> its route.
+
+    Built once, under a lock: the simulator serves each connection on its own thread, and the
+    first requests of a run arrive together. Without the lock a request could read nfelib's
+    tables while another thread was still loading them and fail: the service saw the
+    connection closed without an answer (a 202 SEFAZ_UNAVAILABLE in a benchmark's warm-up).
+    """
+    with _ROUTES_LOCK:
+        return _soap_routes()
+
+
+@cache
+def _soap_routes() -> dict[tuple[str, str], Route]:
     table: dict[tuple[str, str], Route] = {}
     sources = (
         (Family.NFE, _server_table("nfe/client/v4_0/servers.py"), _NFE_SERVICES),
