@@ -71,6 +71,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import api_queue  # noqa: E402
 from bench.api_queue import proc_ticks, processes  # noqa: E402
+from service.server import PRODUCTION_THREADS, production_workers  # noqa: E402
 from simulator.testing import SimulatorHandle, running_simulator_process  # noqa: E402
 
 PG_ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
@@ -993,11 +994,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, help="seconds per concurrency (20; quick 5)")
     parser.add_argument("--count", type=int, default=0, help="stop after this many requests "
                         "per concurrency (0: only the duration limits)")  # fmt: skip
-    cores = os.cpu_count() or 1
-    parser.add_argument("--workers", type=int, default=2 * cores + 1,
-                        help="gunicorn workers (default: the service's 2 × cores + 1)")  # fmt: skip
+    parser.add_argument("--workers", type=int, default=production_workers(),
+                        help="gunicorn workers (default: the service's, one per core, at "
+                        "least 2)")  # fmt: skip
     parser.add_argument("--threads", type=int, default=None,
-                        help="threads per gunicorn worker (default: the service's 4)")  # fmt: skip
+                        help="threads per gunicorn worker (default: the service's "
+                        f"{PRODUCTION_THREADS})")  # fmt: skip
     parser.add_argument("--companies", type=int, default=1,
                         help="companies of the one account; clients take them in turn")  # fmt: skip
     parser.add_argument("--warmup", type=int, help="requests before measuring (3 per server "
@@ -1011,7 +1013,8 @@ def main() -> None:
                         "--profile-runs 10 and a shorter warm-up unless given")  # fmt: skip
     parser.add_argument("--out", type=Path, help="write the markdown report here too")
     args = parser.parse_args()
-    slots = args.workers * (args.threads or 4)  # every server thread's first request warm
+    threads = args.threads or PRODUCTION_THREADS
+    slots = args.workers * threads  # every server thread's first request warm
     for name, normal, quick in (("duration", 20.0, 5.0), ("warmup", max(30, 3 * slots),
                                 max(10, 2 * slots)), ("profile_runs", 30, 10)):  # fmt: skip
         if getattr(args, name) is None:
@@ -1020,7 +1023,7 @@ def main() -> None:
         parser.error("--companies, --clients and --workers must be at least 1")
     if args.profile_runs < 1 or args.async_tasks < 0:
         parser.error("--profile-runs must be at least 1, --async-tasks not negative")
-    env_line = environment(args.workers, args.threads or 4)
+    env_line = environment(args.workers, threads)
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
         tmp = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="bench-api-")))

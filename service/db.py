@@ -80,6 +80,13 @@ def _configure_sqlite(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+POOL_SIZE = 16
+"""Connections a process keeps open: one per production HTTP thread
+(`service.server.PRODUCTION_THREADS`), so a busy process does not open and close overflow
+connections (a new PostgreSQL backend each) request after request."""
+POOL_OVERFLOW = 8
+
+
 def make_engine(url: str) -> Engine:
     """One engine per process and database URL."""
     if url.startswith("sqlite"):
@@ -88,7 +95,7 @@ def make_engine(url: str) -> Engine:
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, pool_size=10, max_overflow=10)
+    engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
     _ping_after_idle(engine)
     return engine
 

@@ -28,17 +28,36 @@ class FiscalServer(BaseApplication):  # type: ignore[misc]
         return create_app(self._settings)
 
 
+PRODUCTION_THREADS = 16
+"""Threads per production process: an issuance spends most of its time waiting on the
+authority (hundreds of milliseconds from a real SEFAZ, with the GIL released), so a process
+needs many requests in flight to keep its core busy. Within the database pool's 20
+connections it keeps (`service.db.POOL_SIZE`)."""
+
+
+def production_workers() -> int:
+    """One process per core, at least two (one restarting never leaves the port unserved).
+
+    The CPU work of an issuance is Python holding its process's GIL, so a process cannot use
+    more than one core; more processes than cores only queue for the cores. Measured with
+    `bench/api.py` at 16 clients on 2 cores: 5 processes × 4 threads (the former
+    `2 × cores + 1`) spent 12-15 % more service CPU per document than 2 × 16, at lower
+    throughput (bench/results/api.md, "Issue 19, fifth session")."""
+    return max(2, os.cpu_count() or 1)
+
+
 def gunicorn_options(
     settings: Settings, host: str, port: int, workers: int | None, threads: int | None = None
 ) -> dict[str, Any]:
-    """Embedded: one process with threads (SQLite, in-process worker). Production: processes."""
+    """Embedded: one process with threads (SQLite, in-process worker). Production: one process
+    per core, each with `PRODUCTION_THREADS` threads."""
     embedded = settings.mode is RuntimeMode.EMBEDDED
-    count = 1 if embedded else (workers or 2 * (os.cpu_count() or 1) + 1)
+    count = 1 if embedded else (workers or production_workers())
     return {
         "bind": f"{host}:{port}",
         "workers": count,
         "worker_class": "gthread",
-        "threads": threads or (8 if embedded else 4),
+        "threads": threads or (8 if embedded else PRODUCTION_THREADS),
         "timeout": 120,
         "accesslog": None,
         "preload_app": False,
