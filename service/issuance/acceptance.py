@@ -437,58 +437,53 @@ def _insert_attach_and_hold(
     session: Session, claimed: Order, req: Request, draft: Draft, values: dict[str, Any]
 ) -> Accepted:
     """PostgreSQL, a new order's first attempt (the hot path of every issuance): the document
-    row written by one Core `INSERT` (no unit of work), then `_attach_first_and_hold`. The
-    attempt is answered as a detached object holding the row as written, which the answer's
-    transaction takes without reading it again."""
+    row, the order's compare-and-set on `documento_id` and the wallet's hold in one statement
+    (`_insert_attach_and_hold_statement`), the last before the commit. The attempt is answered
+    as a detached object holding the row as written, which the answer's transaction takes
+    without reading it again. `ClaimTaken` (a concurrent request attached another attempt
+    first) or 402 roll the whole transaction back, the row included."""
     row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
-    session.connection().execute(_insert_document_statement(), row)
+    price = req.price.quantize(CENT)
+    params = {
+        "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
+        "p_account_id": req.company.account_id, "price": price,
+        **{f"d_{name}": value for name, value in row.items()},
+    }  # fmt: skip
+    statement = _insert_attach_and_hold_statement()
+    attached, held = session.connection().execute(statement, params).one()
+    if not attached:
+        raise ClaimTaken
     document = loaded(FiscalDocument, row)
     _audit_overrides(session, req, draft, document)
-    held = _attach_first_and_hold(session, claimed, document, req)
-    if held != document.preco:  # an unlimited account: nothing held, nothing to charge
+    if not held:  # nothing held: an unlimited account, or a short balance (402)
+        try:
+            ensure_available(session, req.company.account_id, price)
+        except InsufficientBalance as exc:
+            raise _insufficient(exc) from exc
         session.add(document)
-        document.preco = held  # written by the commit's flush
+        document.preco = Decimal("0.00")  # nothing to charge; written by the commit's flush
     return Accepted(document.id, replay=False, document=document)
-
-
-@functools.cache
-def _insert_document_statement() -> Any:
-    return insert(FiscalDocument.__table__)  # type: ignore[arg-type]
 
 
 def _postgresql(session: Session) -> bool:
     return session.get_bind().dialect.name == "postgresql"
 
 
-def _attach_first_and_hold(
-    session: Session, claimed: Order, document: FiscalDocument, req: Request
-) -> Decimal:
-    """PostgreSQL: `_attach_first` and the wallet's hold in one statement (the hold only if
-    the order was attached), the last before the commit. Answers the amount held (0 for an
-    unlimited account); `ClaimTaken` or 402 roll this transaction back."""
-    price = req.price.quantize(CENT)
-    params = {
-        "p_order": claimed.id, "p_document": document.id, "now": utcnow(),
-        "p_account_id": req.company.account_id, "price": price,
-    }  # fmt: skip
-    attached, held = session.connection().execute(_attach_and_hold_statement(), params).one()
-    if not attached:
-        raise ClaimTaken
-    if held:
-        return price
-    try:
-        ensure_available(session, req.company.account_id, price)
-    except InsufficientBalance as exc:
-        raise _insufficient(exc) from exc
-    return Decimal("0.00")  # an unlimited account: nothing held
-
-
 @functools.cache
-def _attach_and_hold_statement() -> Any:
-    """`WITH attached AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id), held AS
-    (UPDATE wallets ... WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the two
-    counts`, built once per process."""
+def _insert_attach_and_hold_statement() -> Any:
+    """Built once per process: `WITH inserted AS (INSERT INTO fiscal_documents ...), attached
+    AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id), held AS (UPDATE wallets ...
+    WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the two counts`. Every
+    column of the document is a bound parameter `d_<column>`; PostgreSQL runs each
+    data-modifying part exactly once and checks the foreign keys at the statement's end."""
+    documents = FiscalDocument.__table__
     orders = Order.__table__.c
+    inserted = (
+        insert(documents)  # type: ignore[arg-type]
+        .values({c.key: bindparam(f"d_{c.key}", type_=c.type) for c in documents.columns})
+        .returning(documents.c.id)
+        .cte("inserted")
+    )
     attached = (
         update(Order.__table__)  # type: ignore[arg-type]
         .where(orders.id == bindparam("p_order"), orders.documento_id.is_(None))
@@ -505,7 +500,7 @@ def _attach_and_hold_statement() -> Any:
     return select(
         select(count()).select_from(attached).scalar_subquery(),
         select(count()).select_from(held).scalar_subquery(),
-    )
+    ).add_cte(inserted)
 
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:

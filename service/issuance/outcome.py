@@ -21,7 +21,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import bindparam, inspect, select, update
+from sqlalchemy import bindparam, func, inspect, select, update
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -47,7 +47,13 @@ from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.issuance.not_delivered import log_not_delivered
 from service.notify.publish import document_changed
-from service.wallet.operations import debit_held, refund_issuance, release
+from service.wallet.operations import (
+    debit_held,
+    debit_held_params,
+    debit_held_statement,
+    refund_issuance,
+    release,
+)
 
 log = logging.getLogger("service.issuance")
 
@@ -164,7 +170,8 @@ def _authorized_if_unchanged(
     """The first transmission's authorization in one statement that also takes the row lock:
     `UPDATE ... WHERE id AND status = PROCESSANDO RETURNING id`, so the row is written only as
     `document` was committed (the status lock's `SELECT` is not needed). Then the change's
-    outbox rows and the debit, as `apply` does. None, with nothing written, for any other
+    outbox rows and the debit, as `apply` does; on PostgreSQL the debit is part of the same
+    statement (`_authorized_and_debited`). None, with nothing written, for any other
     answer, a protocol that is not this document's, or a row another request changed
     meanwhile: the caller then locks and decides (`lock_current`, `apply`)."""
     before = DocumentStatus.PROCESSANDO
@@ -174,13 +181,54 @@ def _authorized_if_unchanged(
     if values is None:
         return None
     params = {"p_id": document.id, "p_before": before, **values}
-    if session.connection().execute(_authorized_statement(True), params).first() is None:
+    held = Decimal(document.preco)
+    debited = held > 0 and session.get_bind().dialect.name == "postgresql"
+    if debited:
+        if not _authorized_and_debited(session, document, held, params):
+            return None
+    elif session.connection().execute(_authorized_statement(True), params).first() is None:
         return None
     document = _taken(session, document)
     for name, value in values.items():
         set_committed_value(document, name, value)
-    _announce_and_settle(session, document, outcome, before)
+    if debited:  # the outbox rows are flushed by the commit
+        document_changed(session, document, before)
+    else:
+        _announce_and_settle(session, document, outcome, before)
     return document
+
+
+def _authorized_and_debited(
+    session: Session, document: FiscalDocument, held: Decimal, params: dict[str, Any]
+) -> bool:
+    """PostgreSQL: the conditional authorization and the hold's debit with its ledger entry
+    in one statement, the debit only if the document was written. False when it was not
+    (nothing written at all); a balance that would go negative raises, as `debit_held` does."""
+    debit = debit_held_params(
+        document.account_id, held,
+        tipo_documento=registry.by_module(document.modulo).documento, documento_id=document.id,
+    )  # fmt: skip
+    statement = _authorized_and_debited_statement()
+    written, entered = session.connection().execute(statement, {**params, **debit}).one()
+    if not written:
+        return False
+    if not entered:
+        raise ValueError("ledger entry would make the balance negative")
+    return True
+
+
+@functools.cache
+def _authorized_and_debited_statement() -> Any:
+    """Built once per process: `WITH authorized AS (<the conditional authorization>), moved AS
+    (UPDATE wallets ... WHERE EXISTS (authorized)), entered AS (INSERT INTO ledger_entries ...
+    FROM moved) SELECT the counts of authorized and entered`."""
+    authorized = _authorized_statement(True).cte("authorized")
+    entered = debit_held_statement(select(authorized.c.id).exists()).cte("entered")
+    count = func.count
+    return select(
+        select(count()).select_from(authorized).scalar_subquery(),
+        select(count()).select_from(entered).scalar_subquery(),
+    )
 
 
 @functools.cache

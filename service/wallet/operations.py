@@ -175,16 +175,15 @@ def debit_held(
     """
     if held <= 0:
         return
-    held, now = held.quantize(CENT), utcnow()
-    entry: dict[str, Any] = {
-        "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
-        "valor": -held, "descricao": f"Emissão {tipo_documento}",
-        "tipo_documento": tipo_documento, "documento_id": documento_id, "data": now,
-    }  # fmt: skip
-    if session.get_bind().dialect.name == "postgresql":
-        _debit_with_entry(session, account_id, held, entry)  # one statement: the lock lasts less
+    if session.get_bind().dialect.name == "postgresql":  # one statement: the lock lasts less
+        params = debit_held_params(
+            account_id, held, tipo_documento=tipo_documento, documento_id=documento_id
+        )
+        _debit_with_entry(session, params)
         return
-    moved = _debit(account_id, held, now)
+    held = held.quantize(CENT)
+    entry = _debit_entry(account_id, held, tipo_documento, documento_id)
+    moved = _debit(account_id, held, entry["data"])
     after = Decimal(session.execute(moved).scalar_one()).quantize(CENT)
     _refuse_negative(after)
     session.execute(
@@ -200,13 +199,13 @@ ENTRY_COLUMNS = (
 """The ledger columns a debit sets from its values (the balances come from the wallet)."""
 
 
-def _debit(account_id: Any, held: Any, now: Any) -> Any:
-    """SQL: move the hold out of `reservado` and the amount out of `saldo`; answers the
-    balance after (values or bound parameters)."""
+def _debit(account_id: Any, held: Any, now: Any, *also: Any) -> Any:
+    """SQL: move the hold out of `reservado` and the amount out of `saldo` (when every
+    condition in `also` holds); answers the balance after (values or bound parameters)."""
     c = WALLETS.c
     return (
         update(WALLETS)
-        .where(c.account_id == account_id)
+        .where(c.account_id == account_id, *also)
         .values(
             saldo=c.saldo - held,
             reservado=case((c.reservado > held, c.reservado - held), else_=0),
@@ -216,26 +215,49 @@ def _debit(account_id: Any, held: Any, now: Any) -> Any:
     )
 
 
-@functools.cache
-def _debit_with_entry_statement() -> Any:
-    """Built once per process: the wallet's UPDATE as a CTE feeding the ledger's INSERT,
-    every value a bound parameter (`p_<column>` for the entry, `p_account_id`, `held`)."""
+def debit_held_statement(*also: Any) -> Any:
+    """SQL: the wallet's debit as a CTE feeding the ledger's INSERT (PostgreSQL), every value
+    a bound parameter (`debit_held_params`: `e_<column>` for the entry, `p_account_id`,
+    `held`); no row is written when the balance would go
+    negative or a condition in `also` does not hold. Answers the entry's id."""
     held = bindparam("held", type_=WALLETS.c.saldo.type)
-    values = [bindparam(f"p_{k}", type_=LEDGER.c[k].type) for k in ENTRY_COLUMNS]
+    values = [bindparam(f"e_{k}", type_=LEDGER.c[k].type) for k in ENTRY_COLUMNS]
     now = values[ENTRY_COLUMNS.index("data")]  # the entry's moment is the wallet's update
-    wallet = _debit(bindparam("p_account_id"), held, now).cte("moved")
+    wallet = _debit(bindparam("p_account_id"), held, now, *also).cte("moved")
     source = select(*values, wallet.c.saldo + held, wallet.c.saldo).where(wallet.c.saldo >= 0)
     columns = [*ENTRY_COLUMNS, "saldo_anterior", "saldo_posterior"]
     return insert(LEDGER).from_select(columns, source).returning(LEDGER.c.id)
 
 
-def _debit_with_entry(
-    session: Session, account_id: str, held: Decimal, entry: dict[str, Any]
-) -> None:
+def debit_held_params(
+    account_id: str, held: Decimal, *, tipo_documento: str, documento_id: str
+) -> dict[str, Any]:
+    """The bound values of `debit_held_statement`: a new `DEBITO_EMISSAO` of `held`."""
+    entry = _debit_entry(account_id, held.quantize(CENT), tipo_documento, documento_id)
+    params = {f"e_{k}": entry[k] for k in ENTRY_COLUMNS}  # e_: the entry's own columns
+    params.update(p_account_id=account_id, held=held.quantize(CENT))
+    return params
+
+
+def _debit_entry(
+    account_id: str, held: Decimal, tipo_documento: str, documento_id: str
+) -> dict[str, Any]:
+    return {
+        "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
+        "valor": -held, "descricao": f"Emissão {tipo_documento}",
+        "tipo_documento": tipo_documento, "documento_id": documento_id, "data": utcnow(),
+    }  # fmt: skip
+
+
+@functools.cache
+def _debit_with_entry_statement() -> Any:
+    """Built once per process (`debit_held_statement` with no further condition)."""
+    return debit_held_statement()
+
+
+def _debit_with_entry(session: Session, params: dict[str, Any]) -> None:
     """PostgreSQL: the wallet's UPDATE and the ledger's INSERT in one statement (a data-
     modifying CTE); no row is written when the balance would go negative."""
-    params = {f"p_{k}": entry[k] for k in ENTRY_COLUMNS}
-    params.update(p_account_id=account_id, held=held)
     statement = _debit_with_entry_statement()
     written = session.connection().execute(statement, params).scalar_one_or_none()
     if written is None:

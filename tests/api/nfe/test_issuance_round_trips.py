@@ -3,14 +3,18 @@ answered as it was.
 
 The claim's statement refuses an order that exists and one whose queued request has no
 document yet; only a request that claims nothing reads why. So a warm issuance of a new order
-sends at most seven statements on PostgreSQL (auth, company, claim, document, attach and hold,
-the answer's conditional update (which takes the row lock) and the debit), and none of them
-reads `orders`.
+sends at most six statements on PostgreSQL (auth, company, claim, the document with its
+order's attachment and the hold, the answer's conditional update (which takes the row lock)
+and the debit), and none of them reads `orders`.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+import pytest
 from lxml import etree
+from sqlalchemy import text
 from sqlalchemy.orm.attributes import set_committed_value
 
 from documents.transmission.outcome import Authorized
@@ -26,14 +30,25 @@ NFE_NS = "http://www.portalfiscal.inf.br/nfe"
 
 def test_a_new_order_is_not_looked_up_before_its_claim(client, rt, sim, backend):
     ready = ready_to_issue(client, rt, sim)
-    issue(client, ready, "FRIO")
+    frio = issue(client, ready, "FRIO")
     with statements(rt) as sql:
-        issue(client, ready, "NOVO")
+        novo = issue(client, ready, "NOVO")
     reads = [s for s in sql if s.lstrip().upper().startswith("SELECT")]
     assert not any("FROM orders" in s for s in reads), reads
     if backend == "postgres":
-        assert len(sql) <= 7, sql
+        assert len(sql) <= 6, sql
         assert tables_of(sql)["fiscal_tasks"] == 1  # inside the claim's statement
+    with transaction(rt.sessions) as session:  # the debit, written with the authorization
+        entries = session.execute(
+            text("SELECT id, documento_id, valor, saldo_anterior, saldo_posterior "
+                 "FROM ledger_entries WHERE tipo = 'DEBITO_EMISSAO' ORDER BY data")
+        ).all()  # fmt: skip
+        wallet = session.execute(text("SELECT reservado FROM wallets")).one()
+    assert [e.documento_id for e in entries] == [frio["id"], novo["id"]]
+    assert all(e.id.startswith("mov_") for e in entries), entries
+    assert all(Decimal(str(e.saldo_anterior)) - Decimal(str(e.saldo_posterior))
+               == -Decimal(str(e.valor)) > 0 for e in entries), entries  # fmt: skip
+    assert Decimal(str(wallet.reservado)) == 0
 
 
 def test_a_replay_is_answered_even_when_the_request_would_now_fail(client, rt, sim):
@@ -67,5 +82,47 @@ def test_an_answer_for_an_attempt_changed_meanwhile_is_decided_under_the_lock(cl
     recorded = outcome.record(rt.sessions, stale, answer)
     assert recorded.status == DocumentStatus.AUTORIZADA
     assert (recorded.autorizado_em, recorded.protocolo) == (authorized_at, protocol)
+    debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
+    assert len(debits) == 1
+
+
+def test_an_order_attached_meanwhile_leaves_no_row_of_the_statement(client, rt, sim, backend):
+    """PostgreSQL writes a new order's document, its attachment and the hold in one statement;
+    when a concurrent request attached another attempt between the claim and that statement,
+    the whole transaction rolls back: no document row, nothing held."""
+    if backend != "postgres":
+        pytest.skip("one statement on PostgreSQL only")
+    from sqlalchemy import func, select, text
+
+    from service.issuance import acceptance
+    from service.issuance.models import Order
+    from service.wallet.models import Wallet
+
+    ready = ready_to_issue(client, rt, sim)
+    other = issue(client, ready, "PED-OUTRO")
+    real = acceptance._insert_attach_and_hold_statement
+
+    def attached_meanwhile():  # another request's attempt lands on the claimed order first
+        with transaction(rt.sessions) as session:
+            session.execute(
+                text("UPDATE orders SET documento_id = :d WHERE pedido = 'PED-CORRIDA'"),
+                {"d": other["id"]},
+            )
+        return real()
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(acceptance, "_insert_attach_and_hold_statement", attached_meanwhile)
+        answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-CORRIDA"))
+    assert answer.get_json()["id"] == other["id"]  # decided again, under the order's lock
+    with transaction(rt.sessions) as session:
+        order_id = session.scalars(select(Order.id).where(Order.pedido == "PED-CORRIDA")).one()
+        rows = session.scalar(
+            select(func.count())
+            .select_from(FiscalDocument)
+            .where(FiscalDocument.order_id == order_id)
+        )
+        wallet = session.scalars(select(Wallet).where(Wallet.account_id == ready.account_id)).one()
+    assert rows == 0
+    assert wallet.reservado == 0
     debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
     assert len(debits) == 1
