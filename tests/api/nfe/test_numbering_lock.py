@@ -86,3 +86,31 @@ def test_a_layout_refusal_after_the_claim_keeps_the_number_with_the_order(
 
 
 pytestmark = pytest.mark.usefixtures("sim")
+
+
+def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, backend):
+    """The claim commits without waiting for the WAL flush (its lock on the counter ends
+    sooner); the acceptance, which stores the signed XML before it is sent, and the answer
+    wait for it, as every other transaction does (README, "Throughput")."""
+    if backend != "postgres":
+        pytest.skip("synchronous_commit is PostgreSQL's")
+    import threading
+
+    import sqlalchemy as sa
+
+    ready = ready_to_issue(client, rt, sim)
+    assert client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A")).status_code == 200
+    me, settings = threading.get_ident(), []
+
+    def at_commit(conn: Any) -> None:  # inside the transaction, just before its COMMIT
+        if threading.get_ident() == me:
+            raw = conn.connection.driver_connection
+            settings.append(raw.execute("SHOW synchronous_commit").fetchone()[0])
+
+    sa.event.listen(rt.engine, "commit", at_commit)
+    try:
+        answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("B"))
+    finally:
+        sa.event.remove(rt.engine, "commit", at_commit)
+    assert answer.status_code == 200, answer.get_json()
+    assert settings == ["off", "on", "on"]
