@@ -466,7 +466,7 @@ def _insert_attach_and_hold(
         **{f"d_{name}": value for name, value in row.items()},
     }  # fmt: skip
     statement = _insert_attach_and_hold_statement()
-    attached, held = session.connection().execute(statement, params).one()
+    _, attached, held = session.connection().execute(statement, params).one()
     if not attached:
         raise ClaimTaken
     document = loaded(FiscalDocument, row)
@@ -489,9 +489,14 @@ def _postgresql(session: Session) -> bool:
 def _insert_attach_and_hold_statement() -> Any:
     """Built once per process: `WITH inserted AS (INSERT INTO fiscal_documents ...), attached
     AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id), held AS (UPDATE wallets ...
-    WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the two counts`. Every
+    WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the three counts`. Every
     column of the document is a bound parameter `d_<column>`; PostgreSQL runs each
-    data-modifying part exactly once and checks the foreign keys at the statement's end."""
+    data-modifying part exactly once and checks the foreign keys at the statement's end.
+
+    The counts are selected in the order the parts should run (PostgreSQL runs a part when
+    its output is first read, and a part nobody reads only at the end): the document's row
+    first, the wallet last, so the account's row lock does not span the document's insert
+    (with `inserted` unread, the wallet's lock queue at 16 clients grew by a third)."""
     documents = FiscalDocument.__table__
     orders = Order.__table__.c
     inserted = (
@@ -514,9 +519,10 @@ def _insert_attach_and_hold_statement() -> Any:
     held = hold_statement(select(attached.c.id).exists()).cte("held")
     count = func.count
     return select(
+        select(count()).select_from(inserted).scalar_subquery(),
         select(count()).select_from(attached).scalar_subquery(),
         select(count()).select_from(held).scalar_subquery(),
-    ).add_cte(inserted)
+    )
 
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:

@@ -114,3 +114,48 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
         sa.event.remove(rt.engine, "commit", at_commit)
     assert answer.status_code == 200, answer.get_json()
     assert settings == ["off", "on", "on"]
+
+
+def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt, sim, backend):
+    """The acceptance's one statement (document, order, hold) inserts the document before it
+    locks the account's wallet row, so that lock does not span the insert. Seen from outside:
+    run again while another transaction holds the wallet row, the statement fails at once on
+    the document's duplicate key instead of queueing for the wallet."""
+    if backend != "postgres":
+        pytest.skip("one statement on PostgreSQL only")
+    import threading
+
+    import sqlalchemy as sa
+
+    ready = ready_to_issue(client, rt, sim)
+    me, seen = threading.get_ident(), []
+
+    def capture(_conn: Any, _cursor: Any, sql: str, params: Any, *_args: Any) -> None:
+        if threading.get_ident() == me and "WITH inserted AS" in sql:
+            seen.append((sql, params))
+
+    sa.event.listen(rt.engine, "before_cursor_execute", capture)
+    try:
+        answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("W"))
+    finally:
+        sa.event.remove(rt.engine, "before_cursor_execute", capture)
+    assert answer.status_code == 200 and len(seen) == 1
+    (sql, params) = seen[0]
+    with rt.engine.begin() as conn:  # the order free again: the statement would attach and hold
+        conn.execute(text("UPDATE orders SET documento_id = NULL WHERE pedido = 'W'"))
+    with rt.engine.connect() as holder:
+        holder.execute(
+            text("SELECT 1 FROM wallets WHERE account_id = :a FOR UPDATE"),
+            {"a": ready.account_id},
+        )
+        again = rt.engine.raw_connection()
+        try:
+            cursor = again.cursor()
+            cursor.execute("SET lock_timeout = '2s'")
+            with pytest.raises(Exception) as failed:
+                cursor.execute(sql, params)
+            assert getattr(failed.value, "sqlstate", None) == "23505"  # not 55P03: lock wait
+        finally:
+            again.rollback()
+            again.close()
+        holder.rollback()
