@@ -31,8 +31,8 @@ class FiscalServer(BaseApplication):  # type: ignore[misc]
 PRODUCTION_THREADS = 16
 """Threads per production process: an issuance spends most of its time waiting on the
 authority (hundreds of milliseconds from a real SEFAZ, with the GIL released), so a process
-needs many requests in flight to keep its core busy. Within the database pool's 20
-connections it keeps (`service.db.POOL_SIZE`)."""
+needs many requests in flight to keep its core busy. One pooled database connection per
+thread (`service.db.POOL_SIZE`)."""
 
 
 def production_workers() -> int:

@@ -218,8 +218,8 @@ def _debit(account_id: Any, held: Any, now: Any, *also: Any) -> Any:
 def debit_held_statement(*also: Any) -> Any:
     """SQL: the wallet's debit as a CTE feeding the ledger's INSERT (PostgreSQL), every value
     a bound parameter (`debit_held_params`: `e_<column>` for the entry, `p_account_id`,
-    `held`); no row is written when the balance would go
-    negative or a condition in `also` does not hold. Answers the entry's id."""
+    `held`); no row is written when the balance would go negative or a condition in `also`
+    does not hold. Answers the entry's id."""
     held = bindparam("held", type_=WALLETS.c.saldo.type)
     values = [bindparam(f"e_{k}", type_=LEDGER.c[k].type) for k in ENTRY_COLUMNS]
     now = values[ENTRY_COLUMNS.index("data")]  # the entry's moment is the wallet's update
@@ -242,6 +242,7 @@ def debit_held_params(
 def _debit_entry(
     account_id: str, held: Decimal, tipo_documento: str, documento_id: str
 ) -> dict[str, Any]:
+    """The ledger entry of a debit of `held`, but its balances (they come from the wallet)."""
     return {
         "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
         "valor": -held, "descricao": f"Emissão {tipo_documento}",
