@@ -506,13 +506,7 @@ def _insert_attach_and_hold_statement() -> Any:
         .cte("inserted")
     )
     attached = (
-        update(Order.__table__)  # type: ignore[arg-type]
-        .where(orders.id == bindparam("p_order"), orders.documento_id.is_(None))
-        .values(
-            documento_id=bindparam("p_document"),
-            tentativas=orders.tentativas + 1,
-            updated_at=bindparam("now"),
-        )
+        _attach(bindparam("p_order"), bindparam("p_document"), bindparam("now"))
         .returning(orders.id)
         .cte("attached")
     )
@@ -528,14 +522,20 @@ def _insert_attach_and_hold_statement() -> Any:
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:
     """The claimed order's first attempt, unless a concurrent request attached one meanwhile
     (compare-and-set on `documento_id`; `ClaimTaken` rolls this transaction back)."""
-    orders = Order.__table__.c
-    attached = session.execute(
-        update(Order.__table__)  # type: ignore[arg-type]
-        .where(orders.id == claimed.id, orders.documento_id.is_(None))
-        .values(documento_id=document.id, tentativas=orders.tentativas + 1, updated_at=utcnow())
-    )
+    attached = session.execute(_attach(claimed.id, document.id, utcnow()))
     if attached.rowcount != 1:  # type: ignore[attr-defined]
         raise ClaimTaken
+
+
+def _attach(order_id: Any, document_id: Any, now: Any) -> Any:
+    """SQL: the order's compare-and-set on `documento_id` (values or bound parameters): the
+    attempt becomes the order's only while no other one is."""
+    orders = Order.__table__.c
+    return (
+        update(Order.__table__)  # type: ignore[arg-type]
+        .where(orders.id == order_id, orders.documento_id.is_(None))
+        .values(documento_id=document_id, tentativas=orders.tentativas + 1, updated_at=now)
+    )
 
 
 def _audit_overrides(

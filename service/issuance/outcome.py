@@ -383,7 +383,7 @@ def record(
     lock (`_authorized_if_unchanged`)."""
     with transaction(sessions) as session:
         if company is not None:
-            place_company(session, company)
+            companies.place(session, company)
         authorized = _authorized_if_unchanged(session, document, outcome)
         if authorized is not None:
             return authorized
@@ -391,12 +391,6 @@ def record(
         if current.status in UNRESOLVED:
             apply(session, current, outcome)
         return current
-
-
-def place_company(session: Session, company: Company) -> None:
-    """The company as the request read it, for the notifications of `session` to read
-    instead of reading it again (`companies.operations.place`)."""
-    companies.place(session, company)
 
 
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from service import runtime
 from service.auth import Credential
 from service.companies.models import Company
+from service.companies.operations import place as place_company
 from service.companies.resolver import effective_environment, visible_environments
 from service.db import transaction, utcnow
 from service.errors import ApiError
@@ -29,7 +30,6 @@ from service.ids import new_id
 from service.issuance import idempotency, registry
 from service.issuance.family import Family
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
-from service.issuance.outcome import place_company
 from service.issuance.reconcile import stale_after
 from service.notify.publish import task_summary
 from service.pagination import within_period

@@ -36,6 +36,7 @@ from documents.transmission.outcome import (
     UncertainReason,
 )
 from service import clock, runtime
+from service.companies import operations as companies
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
@@ -265,7 +266,7 @@ def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
     client = transmit.client_for(rt.authority, creds, unsent, company)
     outcome = transmit.send(client, unsent.xml_assinado)
     with transaction(rt.sessions) as session:
-        transmit.place_company(session, company)
+        companies.place(session, company)
         document = transmit.lock_current(session, unsent)
         if document.status in UNRESOLVED:
             transmit.apply(session, document, outcome)
