@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any, TypeVar
@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 from flask import g, request
 from sqlalchemy import bindparam, select, update
 
-from service import runtime
+from service import compiled, runtime
 from service.accounts.models import ApiKey, KeyKind, KeyMode
 from service.db import utcnow
 from service.errors import CATALOGUE, ApiError
@@ -76,23 +76,23 @@ def presented_key() -> str | None:
     return request.headers.get("X-API-Key", "").strip() or None
 
 
-def _credential(record: Any) -> Credential:
+def _credential(record: Mapping[str, Any]) -> Credential:
     return Credential(
-        key_id=record.id,
-        account_id=record.account_id,
-        mode=KeyMode(record.mode),
-        kind=KeyKind(record.kind),
-        scopes=frozenset(record.scopes),
-        prefix=record.prefix,
+        key_id=record["id"],
+        account_id=record["account_id"],
+        mode=KeyMode(record["mode"]),
+        kind=KeyKind(record["kind"]),
+        scopes=frozenset(record["scopes"]),
+        prefix=record["prefix"],
     )
 
 
-def _touch(record: Any) -> None:
+def _touch(record: Mapping[str, Any]) -> None:
     """Record `last_used_at` at most once a minute so reads do not write every time."""
-    now = utcnow()
-    if record.last_used_at is None or now - record.last_used_at > LAST_USED_RESOLUTION:
+    now, last_used = utcnow(), record["last_used_at"]
+    if last_used is None or now - last_used > LAST_USED_RESOLUTION:
         session = runtime.db()
-        session.execute(_touch_statement(), {"p_id": record.id, "now": now})
+        session.execute(_touch_statement(), {"p_id": record["id"], "now": now})
         session.commit()
 
 
@@ -101,9 +101,7 @@ def authenticate() -> Credential:
     if key is None or not KEY_PATTERN.match(key):
         raise ApiError("NAO_AUTENTICADO")
     digest = runtime.current().hasher.digest(key)
-    record = (
-        runtime.db().connection().execute(_active_key_statement(), {"p_digest": digest}).first()
-    )
+    record = compiled.run(runtime.db(), _active_key_statement(), {"p_digest": digest}).mapping()
     if record is None:
         raise ApiError("NAO_AUTENTICADO")
     _touch(record)

@@ -26,6 +26,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey, random_cnf
+from service import compiled
 from service.audit import operations as audit
 from service.companies.models import Company
 from service.db import column_defaults, insert_ignoring_conflicts, loaded, transaction, utcnow
@@ -151,7 +152,7 @@ def _claim_in_one_statement(
     if unqueued:
         params.update(k_documento=req.family.documento)
     statement = _one_statement_claim(unqueued)
-    numero: int | None = session.execute(statement, params).scalar_one_or_none()
+    numero: int | None = compiled.run(session, statement, params).scalar()
     if numero is not None and numero > numbering.MAX_NUMBER:
         raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
     return numero
@@ -466,7 +467,7 @@ def _insert_attach_and_hold(
         **{f"d_{name}": value for name, value in row.items()},
     }  # fmt: skip
     statement = _insert_attach_and_hold_statement()
-    _, attached, held = session.connection().execute(statement, params).one()
+    _, attached, held = compiled.run(session, statement, params).one()
     if not attached:
         raise ClaimTaken
     document = loaded(FiscalDocument, row)

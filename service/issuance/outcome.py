@@ -37,6 +37,7 @@ from documents.transmission.outcome import (
     Rejected,
     Uncertain,
 )
+from service import compiled
 from service.companies import operations as companies
 from service.companies.models import Company
 from service.db import transaction, utcnow
@@ -158,7 +159,7 @@ def _authorize_in_one_statement(
     values = _authorized_values(document, outcome)
     if values is None:
         return False
-    session.connection().execute(_authorized_statement(False), {"p_id": document.id, **values})
+    compiled.run(session, _authorized_statement(False), {"p_id": document.id, **values})
     for name, value in values.items():
         set_committed_value(document, name, value)
     return True
@@ -186,7 +187,7 @@ def _authorized_if_unchanged(
     if debited:
         if not _authorized_and_debited(session, document, held, params):
             return None
-    elif session.connection().execute(_authorized_statement(True), params).first() is None:
+    elif compiled.run(session, _authorized_statement(True), params).first() is None:
         return None
     document = _taken(session, document)
     for name, value in values.items():
@@ -209,7 +210,7 @@ def _authorized_and_debited(
         tipo_documento=registry.by_module(document.modulo).documento, documento_id=document.id,
     )  # fmt: skip
     statement = _authorized_and_debited_statement()
-    written, entered = session.connection().execute(statement, {**params, **debit}).one()
+    written, entered = compiled.run(session, statement, {**params, **debit}).one()
     if not written:
         return False
     if not entered:
@@ -396,7 +397,7 @@ def record(
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:
     """`document` (as a transaction committed it) under its row lock in `session`: only the
     status is read again; unchanged, the object itself is taken (no re-read), else the row."""
-    status = session.connection().execute(_status_for_update(), {"p_id": document.id}).scalar_one()
+    (status,) = compiled.run(session, _status_for_update(), {"p_id": document.id}).one()
     if status != document.status:
         return lock_document(session, document.id)
     return _taken(session, document)

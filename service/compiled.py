@@ -1,0 +1,195 @@
+"""Hot statements compiled once per process and run on the driver's cursor (issue 19).
+
+Every issuance runs the same handful of statements (the key's lookup, the company's version,
+the claim, the acceptance, the answer). Through `Connection.execute` each run paid for
+SQLAlchemy's per-execution work: the statement's cache key walked and hashed, the compiled
+form looked up, every parameter passed through the bind machinery, a result object built; at
+16 clients that was about a sixth of the service's Python time (py-spy, bench/results/api.md).
+Here a statement is compiled once per dialect into its SQL text, its constant parameters
+(already processed) and the bind processors of the parameters the caller gives; a run
+processes only those, executes on the connection's DBAPI cursor and returns plain rows.
+
+What stays as SQLAlchemy does it: the statement runs on the session's connection, in its
+transaction; `before_cursor_execute` / `after_cursor_execute` listeners see it (the tests'
+and the benchmark's statement counts); a driver error is raised as SQLAlchemy's wrapped
+exception (`IntegrityError`, `OperationalError`...), and a lost connection is invalidated.
+Only PostgreSQL takes this path; other databases run the statement through SQLAlchemy and
+get the same `Rows`.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.exc import DBAPIError, StatementError
+from sqlalchemy.orm import Session
+
+Processor = Callable[[Any], Any] | None
+
+
+@dataclass(frozen=True)
+class Rows:
+    """What a statement answered: its rows as tuples, its column names, the rows it changed."""
+
+    rows: list[tuple[Any, ...]]
+    keys: tuple[str, ...]
+    rowcount: int
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self.rows)
+
+    def first(self) -> tuple[Any, ...] | None:
+        return self.rows[0] if self.rows else None
+
+    def one(self) -> tuple[Any, ...]:
+        if len(self.rows) != 1:
+            raise LookupError(f"one row expected, {len(self.rows)} found")
+        return self.rows[0]
+
+    def scalar(self) -> Any:
+        """The first column of the first row; None without rows."""
+        return self.rows[0][0] if self.rows else None
+
+    def mapping(self) -> dict[str, Any] | None:
+        """The first row by column name; None without rows."""
+        return dict(zip(self.keys, self.rows[0], strict=True)) if self.rows else None
+
+
+@dataclass
+class _Plan:
+    """A statement compiled for one dialect: what each run needs and nothing else."""
+
+    sql: str
+    constants: dict[str, Any]
+    given: tuple[tuple[str, Processor], ...]
+    columns: tuple[Any, ...]
+    results: tuple[tuple[str, ...], tuple[Processor, ...]] | None = field(default=None)
+
+    def values(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        values = dict(self.constants)
+        for name, process in self.given:
+            value = params[name]
+            values[name] = value if process is None else process(value)
+        return values
+
+    def result_processors(self, dialect: Dialect, description: Sequence[Any]) -> Any:
+        """Column names and result processors, made at the first run (they depend on the type
+        the database answered with, which only the cursor's description tells)."""
+        if self.results is None:
+            keys = tuple(column[0] for column in description)
+            processors: list[Processor] = [None] * len(description)
+            if len(self.columns) == len(description):
+                for index, (column, described) in enumerate(
+                    zip(self.columns, description, strict=True)
+                ):
+                    impl = column.type.dialect_impl(dialect)
+                    processors[index] = impl.result_processor(dialect, described[1])
+            self.results = (keys, tuple(processors))
+        return self.results
+
+
+_PLANS: dict[tuple[int, str], _Plan] = {}
+_STATEMENTS: list[Any] = []  # keeps each planned statement alive: its id stays its own
+_LOCK = threading.Lock()
+
+
+def _bind_processor(bind: Any, dialect: Dialect) -> Processor:
+    return bind.type.dialect_impl(dialect).bind_processor(dialect)  # type: ignore[no-any-return]
+
+
+def _compile(statement: Any, dialect: Dialect) -> _Plan:
+    """The statement's SQL with constant `IN` lists expanded, its constant parameters
+    processed once, and the processors of the parameters each run gives."""
+    compiled = statement.compile(dialect=dialect)
+    state = compiled.construct_expanded_state(compiled.construct_params(_check=False))
+    processors: dict[str, Processor] = {}
+    given: dict[str, Processor] = {}
+    for bind, name in compiled.bind_names.items():
+        processors[name] = _bind_processor(bind, dialect)
+        if bind.required:
+            if bind.expanding:
+                raise ValueError(f"{name}: a list given per run cannot be compiled once")
+            given[name] = processors[name]
+    expanded_from = {
+        piece: name for name, pieces in state.parameter_expansion.items() for piece in pieces
+    }
+    constants = {}
+    for name, value in state.parameters.items():
+        if name in given:
+            continue
+        process = processors.get(expanded_from.get(name, name))
+        constants[name] = value if process is None else process(value)
+    columns = tuple(statement.exported_columns)
+    return _Plan(state.statement, constants, tuple(given.items()), columns)
+
+
+def _plan(statement: Any, dialect: Dialect) -> _Plan:
+    key = (id(statement), dialect.name)
+    plan = _PLANS.get(key)
+    if plan is None:
+        with _LOCK:
+            plan = _PLANS.get(key)
+            if plan is None:
+                plan = _compile(statement, dialect)
+                _STATEMENTS.append(statement)
+                _PLANS[key] = plan
+    return plan
+
+
+def run(session: Session | Connection, statement: Any, params: Mapping[str, Any]) -> Rows:
+    """`statement` (built once per process: it is planned by identity) with `params`, in the
+    session's transaction."""
+    connection = session.connection() if isinstance(session, Session) else session
+    dialect = connection.dialect
+    if dialect.name != "postgresql":
+        result = connection.execute(statement, dict(params))
+        rows = [tuple(row) for row in result] if result.returns_rows else []
+        keys = tuple(result.keys()) if result.returns_rows else ()
+        return Rows(rows, keys, result.rowcount)
+    return _on_cursor(connection, _plan(statement, dialect), params)
+
+
+def _on_cursor(connection: Connection, plan: _Plan, params: Mapping[str, Any]) -> Rows:
+    sql, values = plan.sql, plan.values(params)
+    dbapi = connection.connection
+    cursor = dbapi.driver_connection.cursor()  # type: ignore[union-attr]
+    try:
+        events = connection.dispatch
+        for listener in events.before_cursor_execute:
+            sql, values = listener(connection, cursor, sql, values, None, False)
+        cursor.execute(sql, values)
+        for after in events.after_cursor_execute:
+            after(connection, cursor, sql, values, None, False)
+        if cursor.description is None:
+            return Rows([], (), cursor.rowcount)
+        keys, processors = plan.result_processors(connection.dialect, cursor.description)
+        rows = cursor.fetchall()
+    except connection.dialect.loaded_dbapi.Error as exc:
+        raise _wrapped(connection, exc, sql, values, cursor) from exc
+    finally:
+        cursor.close()
+    if any(processors):
+        rows = [
+            tuple(v if p is None else p(v) for v, p in zip(row, processors, strict=True))
+            for row in rows
+        ]
+    return Rows(rows, keys, len(rows))
+
+
+def _wrapped(
+    connection: Connection, exc: Any, sql: str, values: dict[str, Any], cursor: Any
+) -> StatementError:
+    """The driver's error as SQLAlchemy raises it (`IntegrityError` for 23505, ...); a lost
+    connection is invalidated, so the pool replaces it."""
+    dialect = connection.dialect
+    lost = dialect.is_disconnect(exc, connection.connection.dbapi_connection, cursor)
+    if lost:
+        connection.invalidate(exc)
+    error: StatementError = DBAPIError.instance(
+        sql, values, exc, dialect.loaded_dbapi.Error, connection_invalidated=lost, dialect=dialect
+    )
+    return error

@@ -1,0 +1,120 @@
+"""Issue 19: hot statements compiled once and run on the driver's cursor (`service.compiled`)
+answer what SQLAlchemy's own execution answers, in the session's transaction, seen by the
+statement listeners, with SQLAlchemy's exceptions; on both backends."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from service import compiled, db
+from tests import backends
+
+METADATA = sa.MetaData()
+ITEMS = sa.Table(
+    "compiled_items",
+    METADATA,
+    sa.Column("id", sa.String(20), primary_key=True),
+    sa.Column("status", sa.String(12), nullable=False),
+    sa.Column("valor", sa.Numeric(15, 2), nullable=False),
+    sa.Column("quando", db.UTCDateTime(), nullable=False),
+    sa.Column("dados", sa.JSON, nullable=True),
+)
+COLUMNS = ITEMS.c
+
+INSERT = (
+    sa.insert(ITEMS)
+    .values({c.key: sa.bindparam(f"p_{c.key}", type_=c.type) for c in ITEMS.columns})
+    .returning(COLUMNS.id, COLUMNS.valor)
+)
+OPEN = (
+    sa.select(COLUMNS.id, COLUMNS.valor, COLUMNS.quando, COLUMNS.dados)
+    .where(COLUMNS.status.in_(["ABERTO", "PENDENTE"]), COLUMNS.valor >= sa.bindparam("p_min"))
+    .order_by(COLUMNS.id)
+    .limit(10)
+)
+CLOSE = sa.update(ITEMS).where(COLUMNS.id == sa.bindparam("p_id")).values(status="FECHADO")
+WHEN = dt.datetime(2026, 11, 25, 10, 30, tzinfo=dt.UTC)
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
+    if request.param == "postgres":
+        reason = backends.require_or_skip(backends.postgres_available(), "PostgreSQL")
+        if reason:
+            pytest.skip(reason)
+        with backends.fresh_postgres_database() as url:
+            engine = db.make_engine(url)
+            METADATA.create_all(engine)
+            yield engine
+            engine.dispose()
+        return
+    engine = db.make_engine(f"sqlite:///{tmp_path / 'compiled.db'}")
+    METADATA.create_all(engine)
+    yield engine
+    engine.dispose()
+
+
+def _item(identifier: str, status: str, valor: str) -> dict[str, Any]:
+    return {"p_id": identifier, "p_status": status, "p_valor": Decimal(valor),
+            "p_quando": WHEN, "p_dados": {"itens": [1, 2]}}  # fmt: skip
+
+
+def test_answers_what_sqlalchemy_answers(engine: sa.Engine) -> None:
+    with Session(engine) as session:
+        inserted = compiled.run(session, INSERT, _item("a", "ABERTO", "10.50"))
+        assert inserted.one() == ("a", Decimal("10.50")) and inserted.keys == ("id", "valor")
+        compiled.run(session, INSERT, _item("b", "FECHADO", "99.00"))
+        compiled.run(session, INSERT, _item("c", "PENDENTE", "3.00"))
+        ours = compiled.run(session, OPEN, {"p_min": Decimal("1.00")})
+        theirs = session.execute(OPEN, {"p_min": Decimal("1.00")}).all()
+        assert ours.rows == [tuple(row) for row in theirs]
+        assert ours.rows[0] == ("a", Decimal("10.50"), WHEN, {"itens": [1, 2]})
+        assert ours.rows[0][2].tzinfo is not None  # the UTC type's result processor ran
+        assert ours.mapping() == {"id": "a", "valor": Decimal("10.50"), "quando": WHEN,
+                                  "dados": {"itens": [1, 2]}}  # fmt: skip
+        assert compiled.run(session, CLOSE, {"p_id": "c"}).rowcount == 1
+        assert compiled.run(session, OPEN, {"p_min": Decimal("1.00")}).scalar() == "a"
+        session.rollback()  # the session's transaction: nothing of it stays
+    with Session(engine) as session:
+        assert compiled.run(session, OPEN, {"p_min": Decimal("0")}).first() is None
+
+
+def test_listeners_see_the_statement(engine: sa.Engine) -> None:
+    seen: list[str] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_: Any) -> None:
+        seen.append(sql)
+
+    sa.event.listen(engine, "before_cursor_execute", statement)
+    try:
+        with Session(engine) as session:
+            compiled.run(session, OPEN, {"p_min": Decimal("0")})
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", statement)
+    assert [sql for sql in seen if "compiled_items" in sql] == seen[-1:]  # SQLite: BEGIN too
+
+
+def test_driver_errors_are_sqlalchemys(engine: sa.Engine) -> None:
+    with Session(engine) as session:
+        compiled.run(session, INSERT, _item("a", "ABERTO", "1.00"))
+        with pytest.raises(IntegrityError) as raised:
+            compiled.run(session, INSERT, _item("a", "ABERTO", "1.00"))
+        assert db.is_unique_violation(raised.value)
+        session.rollback()
+        assert compiled.run(session, INSERT, _item("a", "ABERTO", "1.00")).scalar() == "a"
+
+
+def test_a_list_given_per_run_is_refused() -> None:
+    listed = sa.select(COLUMNS.id).where(COLUMNS.id.in_(sa.bindparam("p_ids", expanding=True)))
+    engine = sa.create_engine("postgresql+psycopg://", module=None, _initialize=False)
+    with pytest.raises(ValueError, match="p_ids"):
+        compiled._compile(listed, engine.dialect)
