@@ -7,6 +7,7 @@ wallet) cannot interleave in the embedded mode, where PostgreSQL uses row locks 
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -167,19 +168,26 @@ def column_defaults(model: Any, given: dict[str, Any]) -> dict[str, Any]:
     for the rest (a server default is not known here: such a column must be given): the whole
     row a Core `INSERT` of `given` writes, for `loaded` to hold."""
     row = dict(given)
-    for column in model.__table__.columns:
-        if column.key in row:
+    for key, server_default, default in _defaults_of(model):
+        if key in row:
             continue
-        default = column.default
         if default is None:
-            if column.server_default is not None:
-                raise ValueError(f"{column.key} has a server default: give its value")
-            row[column.key] = None
+            if server_default:
+                raise ValueError(f"{key} has a server default: give its value")
+            row[key] = None
         elif default.is_callable:
-            row[column.key] = default.arg(None)
+            row[key] = default.arg(None)
         else:
-            row[column.key] = default.arg
+            row[key] = default.arg
     return row
+
+
+@functools.cache
+def _defaults_of(model: Any) -> tuple[tuple[str, bool, Any], ...]:
+    """(key, has a server default, Python-side default) of each of the model's columns, read
+    once per process (every issuance's document row is completed from them)."""
+    columns = model.__table__.columns
+    return tuple((c.key, c.server_default is not None, c.default) for c in columns)
 
 
 def loaded(model: type[T], values: dict[str, Any]) -> T:

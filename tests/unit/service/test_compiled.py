@@ -118,3 +118,16 @@ def test_a_list_given_per_run_is_refused() -> None:
     engine = sa.create_engine("postgresql+psycopg://", module=None, _initialize=False)
     with pytest.raises(ValueError, match="p_ids"):
         compiled._compile(listed, engine.dialect)
+
+
+def test_a_statement_runs_in_the_sessions_current_transaction(engine: sa.Engine) -> None:
+    """The connection is remembered for one transaction only: after a commit the next
+    statement belongs to the next transaction (its rollback takes it back)."""
+    with Session(engine) as session:
+        compiled.run(session, INSERT, _item("a", "ABERTO", "1.00"))
+        assert compiled._connection(session) is session.connection()
+        session.commit()
+        compiled.run(session, INSERT, _item("b", "ABERTO", "2.00"))
+        assert compiled._connection(session) is session.connection()
+        session.rollback()
+        assert [row[0] for row in compiled.run(session, OPEN, {"p_min": 0})] == ["a"]
