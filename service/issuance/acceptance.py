@@ -409,8 +409,8 @@ def accept(
     values = _attempt_values(req, draft, signed, serie, numero)
     if held is not None:
         values["preco"] = held.quantize(CENT)
-    if claimed is not None and _postgresql(session) and req.price > 0 and held is None:
-        return _insert_attach_and_hold(session, claimed, req, draft, values)
+    if claimed is not None and _postgresql(session) and (held is not None or req.price > 0):
+        return _insert_attach_and_hold(session, claimed, req, draft, values, hold=held is None)
     document = unsent or _new_document(session, order, req)
     for name, value in values.items():
         setattr(document, name, value)
@@ -451,14 +451,21 @@ def _attempt_values(
 
 
 def _insert_attach_and_hold(
-    session: Session, claimed: Order, req: Request, draft: Draft, values: dict[str, Any]
+    session: Session,
+    claimed: Order,
+    req: Request,
+    draft: Draft,
+    values: dict[str, Any],
+    *,
+    hold: bool,
 ) -> Accepted:
     """PostgreSQL, a new order's first attempt (the hot path of every issuance): the document
-    row, the order's compare-and-set on `documento_id` and the wallet's hold in one statement
-    (`_insert_attach_and_hold_statement`), the last before the commit. The attempt is answered
-    as a detached object holding the row as written, which the answer's transaction takes
-    without reading it again. `ClaimTaken` (a concurrent request attached another attempt
-    first) or 402 roll the whole transaction back, the row included."""
+    row, the order's compare-and-set on `documento_id` and, with `hold`, the wallet's hold in
+    one statement (`_insert_attach_and_hold_statement`), the last before the commit; without
+    `hold` (a queued task's hold handed over, already in `values`) the wallet is not touched.
+    The attempt is answered as a detached object holding the row as written, which the
+    answer's transaction takes without reading it again. `ClaimTaken` (a concurrent request
+    attached another attempt first) or 402 roll the whole transaction back, the row included."""
     row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
     price = req.price.quantize(CENT)
     params = {
@@ -466,13 +473,13 @@ def _insert_attach_and_hold(
         "p_account_id": req.company.account_id, "price": price,
         **{f"d_{name}": value for name, value in row.items()},
     }  # fmt: skip
-    statement = _insert_attach_and_hold_statement()
-    _, attached, held = compiled.run(session, statement, params).one()
+    statement = _insert_attach_and_hold_statement(hold)
+    _, attached, *held = compiled.run(session, statement, params).one()
     if not attached:
         raise ClaimTaken
     document = loaded(FiscalDocument, row)
     _audit_overrides(session, req, draft, document)
-    if not held:  # nothing held: an unlimited account, or a short balance (402)
+    if hold and not held[0]:  # nothing held: an unlimited account, or a short balance (402)
         try:
             ensure_available(session, req.company.account_id, price)
         except InsufficientBalance as exc:
@@ -487,12 +494,12 @@ def _postgresql(session: Session) -> bool:
 
 
 @functools.cache
-def _insert_attach_and_hold_statement() -> Any:
-    """Built once per process: `WITH inserted AS (INSERT INTO fiscal_documents ...), attached
-    AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id), held AS (UPDATE wallets ...
-    WHERE <can hold> AND EXISTS (attached) RETURNING ...) SELECT the three counts`. Every
-    column of the document is a bound parameter `d_<column>`; PostgreSQL runs each
-    data-modifying part exactly once and checks the foreign keys at the statement's end.
+def _insert_attach_and_hold_statement(hold: bool) -> Any:
+    """Built once per process (each form): `WITH inserted AS (INSERT INTO fiscal_documents
+    ...), attached AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id)[, held AS
+    (UPDATE wallets ... WHERE <can hold> AND EXISTS (attached) RETURNING ...)] SELECT the
+    counts`. Every column of the document is a bound parameter `d_<column>`; PostgreSQL runs
+    each data-modifying part exactly once and checks the foreign keys at the statement's end.
 
     The counts are selected in the order the parts should run (PostgreSQL runs a part when
     its output is first read, and a part nobody reads only at the end): the document's row
@@ -511,13 +518,11 @@ def _insert_attach_and_hold_statement() -> Any:
         .returning(orders.id)
         .cte("attached")
     )
-    held = hold_statement(select(attached.c.id).exists()).cte("held")
+    parts = [inserted, attached]
+    if hold:
+        parts.append(hold_statement(select(attached.c.id).exists()).cte("held"))
     count = func.count
-    return select(
-        select(count()).select_from(inserted).scalar_subquery(),
-        select(count()).select_from(attached).scalar_subquery(),
-        select(count()).select_from(held).scalar_subquery(),
-    )
+    return select(*(select(count()).select_from(part).scalar_subquery() for part in parts))
 
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:

@@ -37,6 +37,7 @@ from documents.transmission.outcome import (
 )
 from service import clock, runtime
 from service.companies import operations as companies
+from service.companies import snapshots
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
@@ -96,9 +97,20 @@ def _claim(task_id: str) -> Callable[[str], None] | None:
         step = _next_step(TaskStatus(task.status), document)
         if step is not None:
             return step
-        company = session.get(Company, task.company_id)  # read here, not again
-        assert company is not None
+        company = _company(session, task)  # read here, not again
         return lambda claimed_id: _prepare(claimed_id, task, company)
+
+
+def _company(session: Session, task: FiscalTask) -> Company:
+    """The task's company as a request resolves it (on PostgreSQL its row version, and the
+    row itself only when this process has not cached that version yet)."""
+    if snapshots.supported(session):
+        found = snapshots.resolve(session, task.account_id, snapshots.BY_ID, id=task.company_id)
+        if found:
+            return found[0]
+    company = session.get(Company, task.company_id)
+    assert company is not None
+    return company
 
 
 def _next_step(status: TaskStatus, document: FiscalDocument | None) -> Callable[[str], None] | None:
@@ -221,16 +233,28 @@ def _fix_document(
     )  # fmt: skip
     # the task changes after the document's insert, so its row is written once, at the commit
     task.reservado, task.documento_id = Decimal("0.00"), accepted.document_id
+    if accepted.replay:  # another request (a synchronous one) made this order's document
+        _follow_the_orders_document(session, task, accepted.document_id, held)
+        return None
     if task.status == S.RECEBIDA:
         states.move(session, task, S.AGUARDANDO_TRANSMISSAO, "documento montado e validado")
-    if accepted.replay:  # a synchronous request already made this order's document
-        release(session, task.account_id, held or Decimal("0.00"))
-        _settle_from_document(session, task, session.get(FiscalDocument, accepted.document_id))
-        return None
     task.tentativas += 1
     states.move(session, task, S.TRANSMITINDO, "documento numerado e assinado; enviando")
     assert accepted.document is not None  # a new attempt carries its stored document
     return accepted.document
+
+
+def _follow_the_orders_document(
+    session: Session, task: FiscalTask, document_id: str, held: Decimal | None
+) -> None:
+    """The order already has a document another request made (a synchronous request that
+    claimed the order before this task was queued): the task's hold is released (that
+    document carries its own charge) and the task follows the document, as one awaiting the
+    authority's answer does: settled now when the document is final, else queried after a
+    pause (the other request may still be sending it)."""
+    release(session, task.account_id, held or Decimal("0.00"))
+    _await(session, task, utcnow() + _pause(task), "o pedido já tem documento; acompanhá-lo")
+    _settle_from_document(session, task, session.get(FiscalDocument, document_id))
 
 
 # -- transmit and record ------------------------------------------------------------------

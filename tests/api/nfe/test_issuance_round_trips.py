@@ -102,13 +102,15 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_statement(client, rt, 
     other = issue(client, ready, "PED-OUTRO")
     real = acceptance._insert_attach_and_hold_statement
 
-    def attached_meanwhile():  # another request's attempt lands on the claimed order first
+    def attached_meanwhile(
+        hold: bool,
+    ):  # another request's attempt lands on the claimed order first
         with transaction(rt.sessions) as session:
             session.execute(
                 text("UPDATE orders SET documento_id = :d WHERE pedido = 'PED-CORRIDA'"),
                 {"d": other["id"]},
             )
-        return real()
+        return real(hold)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(acceptance, "_insert_attach_and_hold_statement", attached_meanwhile)

@@ -57,8 +57,59 @@ def test_the_worker_hands_the_hold_to_the_document(idle_app, sim):
     assert done["status"] == "AUTORIZADA", done
     writes = [s for s in sql if "UPDATE wallets" in s]
     assert len(writes) == 1, writes  # the debit; no release and hold again
+    if rt.engine.dialect.name == "postgresql":  # the document and its order in one statement
+        assert len([s for s in sql if "WITH inserted AS" in s]) == 1, sql
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
     assert (wallet["saldo"], wallet["saldo_reservado"]) == ("99.80", "0.00")
     with rt.sessions() as session:
         stored = session.get(FiscalTask, queued["solicitacao_id"])
         assert stored is not None and stored.reservado == 0
+
+
+def test_an_order_attached_meanwhile_leaves_no_row_of_the_workers_statement(idle_app, sim):
+    """PostgreSQL: the worker writes a queued order's document and its attachment in one
+    statement (the task's hold handed over, no wallet write); when another request attached a
+    document to the order first, the statement's transaction rolls back whole and the worker
+    decides again under the order's lock: the other document is the order's, no row of this
+    attempt stays, and the task's hold is released."""
+    import pytest
+    from sqlalchemy import func, select, text
+
+    from service.db import transaction
+    from service.issuance import acceptance
+    from service.issuance.models import FiscalDocument, Order
+    from tests.api.nfe.test_register_caches import issue
+
+    rt = idle_app.extensions["fiscal"]
+    if rt.engine.dialect.name != "postgresql":
+        pytest.skip("one statement on PostgreSQL only")
+    client = idle_app.test_client()
+    ready = ready_to_issue(client, rt, sim)
+    other = issue(client, ready, "PED-OUTRO")
+    queued = _queue(client, ready.headers, "PED-CORRIDA").get_json()
+    real = acceptance._insert_attach_and_hold_statement
+
+    def attached_meanwhile(hold: bool) -> Any:
+        with transaction(rt.sessions) as session:
+            session.execute(
+                text("UPDATE orders SET documento_id = :d WHERE pedido = 'PED-CORRIDA'"),
+                {"d": other["id"]},
+            )
+        return real(hold)
+
+    jobs.bind(idle_app)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(acceptance, "_insert_attach_and_hold_statement", attached_meanwhile)
+        jobs.perform(FISCAL.name, queued["solicitacao_id"])
+    done = task(client, ready.headers, queued["solicitacao_id"])
+    assert done["status"] == "AUTORIZADA" and done["documento_id"] == other["id"], done
+    with transaction(rt.sessions) as session:
+        order_id = session.scalars(select(Order.id).where(Order.pedido == "PED-CORRIDA")).one()
+        rows = session.scalar(
+            select(func.count())
+            .select_from(FiscalDocument)
+            .where(FiscalDocument.order_id == order_id)
+        )
+    assert rows == 0
+    wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
+    assert (wallet["saldo"], wallet["saldo_reservado"]) == ("99.80", "0.00")
