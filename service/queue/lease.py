@@ -8,13 +8,14 @@ never loses it; a dead worker's lease simply expires and the row is due again.
 
 from __future__ import annotations
 
+import functools
 import os
 import socket
 import threading
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, String, or_, select
+from sqlalchemy import ColumnElement, String, bindparam, or_, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from service.db import UTCDateTime, utcnow
@@ -38,10 +39,13 @@ def owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{threading.get_ident()}"[:120]
 
 
-def is_due(model: type[Leased], now: datetime) -> ColumnElement[bool]:
-    """Due now and not leased by a live worker."""
+def is_due(model: type[Leased], now: Any) -> ColumnElement[bool]:
+    """Due now and not leased by a live worker (`now`: a datetime or a bound parameter)."""
     lease: Any = model.lease_ate
-    return (model.proxima_tentativa_em <= now) & or_(lease.is_(None), lease < now)
+    due: ColumnElement[bool] = (model.proxima_tentativa_em <= now) & or_(
+        lease.is_(None), lease < now
+    )
+    return due
 
 
 def due_ids(
@@ -68,16 +72,24 @@ def claim(
     duration: timedelta,
 ) -> L | None:
     """Take the lease on one due, open row; None when it is not due or someone else holds it."""
-    table: Any = model
-    query = (
-        select(model)
-        .where(table.id == row_id, open_rows, is_due(model, now))
-        .with_for_update(skip_locked=True)
-    )
-    row = session.execute(query).scalar_one_or_none()
+    query = _claim_statement(model, open_rows)  # type: ignore[arg-type]  # classes hash
+    row = session.execute(query, {"p_id": row_id, "p_now": now}).scalar_one_or_none()
     if row is not None:
         row.lease_ate, row.lease_dono = now + duration, owner()
     return row
+
+
+@functools.cache
+def _claim_statement(model: type[Leased], open_rows: ColumnElement[bool]) -> Any:
+    """Built once per process and kind of work (`open_rows` is each kind's constant): every
+    step of every task, delivery and e-mail claims its row with it."""
+    table: Any = model
+    now = bindparam("p_now", type_=UTCDateTime())
+    return (
+        select(model)
+        .where(table.id == bindparam("p_id"), open_rows, is_due(model, now))
+        .with_for_update(skip_locked=True)
+    )
 
 
 def release(row: Leased, *, next_at: datetime | None = None) -> None:
