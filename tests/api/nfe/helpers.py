@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from decimal import Decimal
 from itertools import count
@@ -241,6 +243,16 @@ def balance(rt: Runtime, account_id: str) -> Decimal:
     return saldo
 
 
+def balance_held(rt: Runtime, account_id: str) -> Decimal:
+    """What the wallet holds for requests not answered yet (`reservado`)."""
+    from service.wallet.models import Wallet
+
+    with transaction(rt.sessions) as session:
+        wallet = session.get(Wallet, account_id)
+        assert wallet is not None
+        return Decimal(wallet.reservado)
+
+
 def count_rows(rt: Runtime, model: Any, **where: Any) -> int:
     from sqlalchemy import func, select
 
@@ -280,3 +292,40 @@ def authority_settings(sim: SimulatorHandle, **extra: Any) -> dict[str, Any]:
         "authority_connect_timeout": 3.0,
         **extra,
     }
+
+
+@contextmanager
+def attached_meanwhile(rt: Runtime, pedido: str, document_id: str) -> Iterator[None]:
+    """While inside: just before the acceptance's one statement (PostgreSQL) runs, another
+    request's attempt `document_id` lands on the order `pedido` (committed), as a concurrent
+    request that found the order between the claim and the acceptance would do."""
+    import pytest
+    from sqlalchemy import text
+
+    from service.issuance import acceptance
+
+    real = acceptance._insert_attach_and_hold_statement
+
+    def statement(hold: bool) -> Any:
+        with transaction(rt.sessions) as session:
+            session.execute(
+                text("UPDATE orders SET documento_id = :d WHERE pedido = :p"),
+                {"d": document_id, "p": pedido},
+            )
+        return real(hold)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(acceptance, "_insert_attach_and_hold_statement", statement)
+        yield
+
+
+def attempts_of(rt: Runtime, pedido: str) -> int:
+    """Document rows (attempts) of the order `pedido`."""
+    from sqlalchemy import func, select
+
+    from service.issuance.models import FiscalDocument, Order
+
+    with transaction(rt.sessions) as session:
+        order_id = session.scalars(select(Order.id).where(Order.pedido == pedido)).one()
+        query = select(func.count()).select_from(FiscalDocument)
+        return int(session.execute(query.where(FiscalDocument.order_id == order_id)).scalar_one())

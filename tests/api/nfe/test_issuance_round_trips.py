@@ -21,7 +21,14 @@ from documents.transmission.outcome import Authorized
 from service.db import transaction
 from service.issuance import outcome
 from service.issuance.models import DocumentStatus, FiscalDocument
-from tests.api.nfe.helpers import ledger, nfe_body, ready_to_issue
+from tests.api.nfe.helpers import (
+    attached_meanwhile,
+    attempts_of,
+    balance_held,
+    ledger,
+    nfe_body,
+    ready_to_issue,
+)
 from tests.api.nfe.test_register_caches import issue, statements, tables_of
 
 API = "/api/v1"
@@ -92,39 +99,12 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_statement(client, rt, 
     the whole transaction rolls back: no document row, nothing held."""
     if backend != "postgres":
         pytest.skip("one statement on PostgreSQL only")
-    from sqlalchemy import func, select, text
-
-    from service.issuance import acceptance
-    from service.issuance.models import Order
-    from service.wallet.models import Wallet
-
     ready = ready_to_issue(client, rt, sim)
     other = issue(client, ready, "PED-OUTRO")
-    real = acceptance._insert_attach_and_hold_statement
-
-    def attached_meanwhile(
-        hold: bool,
-    ):  # another request's attempt lands on the claimed order first
-        with transaction(rt.sessions) as session:
-            session.execute(
-                text("UPDATE orders SET documento_id = :d WHERE pedido = 'PED-CORRIDA'"),
-                {"d": other["id"]},
-            )
-        return real(hold)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(acceptance, "_insert_attach_and_hold_statement", attached_meanwhile)
+    with attached_meanwhile(rt, "PED-CORRIDA", other["id"]):
         answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-CORRIDA"))
     assert answer.get_json()["id"] == other["id"]  # decided again, under the order's lock
-    with transaction(rt.sessions) as session:
-        order_id = session.scalars(select(Order.id).where(Order.pedido == "PED-CORRIDA")).one()
-        rows = session.scalar(
-            select(func.count())
-            .select_from(FiscalDocument)
-            .where(FiscalDocument.order_id == order_id)
-        )
-        wallet = session.scalars(select(Wallet).where(Wallet.account_id == ready.account_id)).one()
-    assert rows == 0
-    assert wallet.reservado == 0
+    assert attempts_of(rt, "PED-CORRIDA") == 0
+    assert balance_held(rt, ready.account_id) == 0
     debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
     assert len(debits) == 1

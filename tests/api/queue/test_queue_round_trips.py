@@ -73,11 +73,8 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_workers_statement(idle
     decides again under the order's lock: the other document is the order's, no row of this
     attempt stays, and the task's hold is released."""
     import pytest
-    from sqlalchemy import func, select, text
 
-    from service.db import transaction
-    from service.issuance import acceptance
-    from service.issuance.models import FiscalDocument, Order
+    from tests.api.nfe.helpers import attached_meanwhile, attempts_of
     from tests.api.nfe.test_register_caches import issue
 
     rt = idle_app.extensions["fiscal"]
@@ -87,29 +84,11 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_workers_statement(idle
     ready = ready_to_issue(client, rt, sim)
     other = issue(client, ready, "PED-OUTRO")
     queued = _queue(client, ready.headers, "PED-CORRIDA").get_json()
-    real = acceptance._insert_attach_and_hold_statement
-
-    def attached_meanwhile(hold: bool) -> Any:
-        with transaction(rt.sessions) as session:
-            session.execute(
-                text("UPDATE orders SET documento_id = :d WHERE pedido = 'PED-CORRIDA'"),
-                {"d": other["id"]},
-            )
-        return real(hold)
-
     jobs.bind(idle_app)
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(acceptance, "_insert_attach_and_hold_statement", attached_meanwhile)
+    with attached_meanwhile(rt, "PED-CORRIDA", other["id"]):
         jobs.perform(FISCAL.name, queued["solicitacao_id"])
     done = task(client, ready.headers, queued["solicitacao_id"])
     assert done["status"] == "AUTORIZADA" and done["documento_id"] == other["id"], done
-    with transaction(rt.sessions) as session:
-        order_id = session.scalars(select(Order.id).where(Order.pedido == "PED-CORRIDA")).one()
-        rows = session.scalar(
-            select(func.count())
-            .select_from(FiscalDocument)
-            .where(FiscalDocument.order_id == order_id)
-        )
-    assert rows == 0
+    assert attempts_of(rt, "PED-CORRIDA") == 0
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
     assert (wallet["saldo"], wallet["saldo_reservado"]) == ("99.80", "0.00")
