@@ -385,13 +385,22 @@ def record(
     with transaction(sessions) as session:
         if company is not None:
             companies.place(session, company)
-        authorized = _authorized_if_unchanged(session, document, outcome)
-        if authorized is not None:
-            return authorized
-        current = lock_current(session, document)
-        if current.status in UNRESOLVED:
-            apply(session, current, outcome)
-        return current
+        return apply_answer(session, document, outcome)
+
+
+def apply_answer(session: Session, document: FiscalDocument, outcome: Outcome) -> FiscalDocument:
+    """The answer to sending `document` (the attempt as a transaction committed it) applied in
+    `session`: an authorization of the attempt as committed by one statement that also takes
+    the row lock (and, on PostgreSQL, debits; `_authorized_if_unchanged`); anything else, or
+    an attempt changed meanwhile, under the row lock (`lock_current`, `apply`). Answers the
+    document as this transaction leaves it."""
+    authorized = _authorized_if_unchanged(session, document, outcome)
+    if authorized is not None:
+        return authorized
+    current = lock_current(session, document)
+    if current.status in UNRESOLVED:
+        apply(session, current, outcome)
+    return current
 
 
 def lock_current(session: Session, document: FiscalDocument) -> FiscalDocument:

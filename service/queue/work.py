@@ -291,9 +291,7 @@ def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
     outcome = transmit.send(client, unsent.xml_assinado)
     with transaction(rt.sessions) as session:
         companies.place(session, company)
-        document = transmit.lock_current(session, unsent)
-        if document.status in UNRESOLVED:
-            transmit.apply(session, document, outcome)
+        document = transmit.apply_answer(session, unsent, outcome)
         task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))
         if task is None:
             return None
