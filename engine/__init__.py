@@ -25,9 +25,10 @@ from engine.errors import (
 from engine.result import TaxResult
 from engine.rules import Rule, RuleOrigin, RuleType
 from engine.ruleset import RuleSet
-from engine.snapshot import snapshot
+from engine.snapshot import CanonicalSnapshot, snapshot
 
 __all__ = [
+    "CanonicalSnapshot",
     "Company",
     "ContextError",
     "Counterpart",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from operator import attrgetter
 from typing import Any
 
@@ -70,6 +70,34 @@ def snapshot(
     }
     data = _encode(payload)
     return data, hashlib.sha256(data).hexdigest()
+
+
+class CanonicalSnapshot(Mapping[str, Any]):
+    """A snapshot as it was hashed: its canonical bytes, decoded only when read.
+
+    An issuance stores the snapshot it hashed; keeping the bytes lets the store write exactly
+    them (the stored text then hashes to the document's `snapshot_sha256`, which anyone can
+    check) instead of decoding them into a dict here and encoding that dict again there."""
+
+    __slots__ = ("_data", "canonical")
+
+    def __init__(self, canonical: bytes) -> None:
+        self.canonical = canonical
+        self._data: dict[str, Any] | None = None
+
+    def _decoded(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = json.loads(self.canonical)
+        return self._data
+
+    def __getitem__(self, key: str) -> Any:
+        return self._decoded()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._decoded())
+
+    def __len__(self) -> int:
+        return len(self._decoded())
 
 
 def _rules_data(result: TaxResult) -> list[Any]:

@@ -8,6 +8,7 @@ wallet) cannot interleave in the embedded mode, where PostgreSQL uses row locks 
 from __future__ import annotations
 
 import functools
+import json
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -25,6 +26,8 @@ from sqlalchemy.orm import (
     sessionmaker,
 )
 from sqlalchemy.types import TypeDecorator
+
+from engine.snapshot import CanonicalSnapshot
 
 T = TypeVar("T")
 
@@ -88,15 +91,27 @@ connections (a new PostgreSQL backend each) request after request."""
 POOL_OVERFLOW = 8
 
 
+def json_text(value: Any) -> str:
+    """How a JSON column's value is written: `json.dumps`, except a snapshot, written as the
+    canonical text it was hashed as (so the stored text hashes to `snapshot_sha256`)."""
+    if isinstance(value, CanonicalSnapshot):
+        return value.canonical.decode("utf-8")
+    return json.dumps(value)
+
+
 def make_engine(url: str) -> Engine:
     """One engine per process and database URL."""
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+        engine = create_engine(
+            url, connect_args={"timeout": 30, "check_same_thread": False}, json_serializer=json_text
+        )
         _configure_sqlite(engine)
         return engine
     if url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    engine = create_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
+    engine = create_engine(
+        url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW, json_serializer=json_text
+    )
     _ping_after_idle(engine)
     return engine
 

@@ -9,7 +9,7 @@ the operation date, and the builder's input with a placeholder number.
 from __future__ import annotations
 
 import datetime as dt
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from documents.cte import model as cte
-from engine import DocumentType, snapshot
+from engine import CanonicalSnapshot, DocumentType, snapshot
 from service import clock
 from service.companies.models import Company
 from service.cte import decide as common
@@ -45,7 +45,7 @@ class Draft:
 
     data: cte.CTeData | cte.CTeOSData
     decided: Decided
-    snapshot: dict[str, Any]
+    snapshot: Mapping[str, Any]
     snapshot_sha256: str
     valor_total: Decimal
     tipo_servico: str | None = None
@@ -93,9 +93,9 @@ def _cargo(body: dict[str, Any]) -> cte.Cargo:
     return cte.Cargo(Decimal(cargo["valor"]), str(cargo["produto"]), tuple(quantities))
 
 
-def _frozen(decided: Decided) -> tuple[dict[str, Any], str]:
+def _frozen(decided: Decided) -> tuple[Mapping[str, Any], str]:
     canonical, digest = snapshot(decided.context, decided.result)
-    return json.loads(canonical), digest
+    return CanonicalSnapshot(canonical), digest
 
 
 def cte_draft(

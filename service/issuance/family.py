@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -48,7 +48,7 @@ class Draft(Protocol):
     def valor_total(self) -> Decimal: ...
 
     @property
-    def snapshot(self) -> dict[str, Any]: ...
+    def snapshot(self) -> Mapping[str, Any]: ...
 
     @property
     def snapshot_sha256(self) -> str: ...

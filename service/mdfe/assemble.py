@@ -9,8 +9,8 @@ from, as every other issuance does.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from documents.mdfe import model as mdfe
 from documents.ufs import UF_BY_CODE
-from engine import DocumentType, TaxContext, compute, snapshot
+from engine import CanonicalSnapshot, DocumentType, TaxContext, compute, snapshot
 from service import clock
 from service.companies.models import Company
 from service.cte.decide import check_issuer
@@ -44,7 +44,7 @@ class Draft:
     """A manifest decided in full except its number, key and issue instant."""
 
     data: mdfe.MDFeData
-    snapshot: dict[str, Any]
+    snapshot: Mapping[str, Any]
     snapshot_sha256: str
     valor_total: Decimal
     listed: tuple[Listed, ...]
@@ -231,4 +231,4 @@ def draft(
                      empresa=engine_issuer(company, None))  # fmt: skip
     result = compute(ctx, CACHE.ruleset(session, company.id))
     canonical, digest = snapshot(ctx, result)
-    return Draft(data, json.loads(canonical), digest, value, tuple(listed), tuple(drivers))
+    return Draft(data, CanonicalSnapshot(canonical), digest, value, tuple(listed), tuple(drivers))

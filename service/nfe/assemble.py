@@ -8,7 +8,7 @@ decides every tax, and the builder's input (`NFeData`) is prepared with a placeh
 from __future__ import annotations
 
 import datetime as dt
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 from documents.nfce.qrcode import Csc
 from documents.nfe import model as doc
 from documents.nfe.builder import compute_totals
-from engine import Company as EngineCompany
 from engine import (
+    CanonicalSnapshot,
     Counterpart,
     DocumentType,
     Item,
@@ -28,6 +28,7 @@ from engine import (
     TaxResult,
     snapshot,
 )
+from engine import Company as EngineCompany
 from service import clock, runtime
 from service.companies.models import Company
 from service.errors import invalid_field
@@ -66,7 +67,7 @@ class Draft:
     data: doc.NFeData
     context: TaxContext
     result: TaxResult
-    snapshot: dict[str, Any]
+    snapshot: Mapping[str, Any]
     snapshot_sha256: str
     valor_total: Decimal
     csc: Csc | None
@@ -352,7 +353,7 @@ def draft(
     )
     canonical, digest = snapshot(ctx, result)
     return Draft(
-        modelo, data, ctx, result, json.loads(canonical), digest, v_nf, _csc(company, modelo)
+        modelo, data, ctx, result, CanonicalSnapshot(canonical), digest, v_nf, _csc(company, modelo)
     )
 
 

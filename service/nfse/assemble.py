@@ -9,7 +9,7 @@ competence date, and the builder's input (`DpsData`) is prepared with a placehol
 from __future__ import annotations
 
 import datetime as dt
-import json
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from documents.nfse import model as dps
 from engine import (
+    CanonicalSnapshot,
     Counterpart,
     DocumentType,
     Item,
@@ -49,7 +50,7 @@ class Draft:
     data: dps.DpsData
     context: TaxContext
     result: TaxResult
-    snapshot: dict[str, Any]
+    snapshot: Mapping[str, Any]
     snapshot_sha256: str
     valor_total: Decimal
     iss: IssGroup | None
@@ -209,7 +210,7 @@ def draft(
         data=data,
         context=ctx,
         result=result,
-        snapshot=json.loads(canonical),
+        snapshot=CanonicalSnapshot(canonical),
         snapshot_sha256=digest,
         valor_total=described.valor,
         iss=decided.iss,
