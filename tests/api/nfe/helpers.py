@@ -321,11 +321,10 @@ def attached_meanwhile(rt: Runtime, pedido: str, document_id: str) -> Iterator[N
 
 def attempts_of(rt: Runtime, pedido: str) -> int:
     """Document rows (attempts) of the order `pedido`."""
-    from sqlalchemy import func, select
+    from sqlalchemy import select
 
     from service.issuance.models import FiscalDocument, Order
 
     with transaction(rt.sessions) as session:
         order_id = session.scalars(select(Order.id).where(Order.pedido == pedido)).one()
-        query = select(func.count()).select_from(FiscalDocument)
-        return int(session.execute(query.where(FiscalDocument.order_id == order_id)).scalar_one())
+    return count_rows(rt, FiscalDocument, order_id=order_id)
