@@ -288,6 +288,7 @@ class Run:
     server_ms: list[float] = field(default_factory=list)
     db_waits: dict[str, float] = field(default_factory=dict)
     lock_tables: dict[str, float] = field(default_factory=dict)
+    handshakes: int = 0
 
     @property
     def ok(self) -> list[float]:
@@ -903,7 +904,14 @@ def simulator_text(runs: list[Run]) -> str:
     cells = [f"{run.clients} client{'s' if run.clients > 1 else ''} "
              f"{run.cpu.get('simulator', 0.0) * 1000 / max(1, len(run.ok)):.1f}"
              for run in runs]  # fmt: skip
-    return "Simulator CPU per authorized document, ms: " + ", ".join(cells) + "."
+    connections = [f"{run.clients} client{'s' if run.clients > 1 else ''} {run.handshakes} "
+                   f"({100 * run.handshakes / max(1, len(run.ok)):.1f} per 100 documents)"
+                   for run in runs]  # fmt: skip
+    return (
+        "Simulator CPU per authorized document, ms: " + ", ".join(cells) + ". New mutual-TLS "
+        "connections the service opened to the simulator during each run (a handshake on "
+        "both ends; kept-alive connections are reused): " + ", ".join(connections) + "."
+    )
 
 
 def queue_text(queue: QueueRun, clients: int) -> str:
@@ -1046,10 +1054,11 @@ def main() -> None:
         _, offset = server_durations(log, 0)
         runs = []
         for clients in args.clients:
-            before = cpu_snapshot(master, db_name)
+            before, connected = cpu_snapshot(master, db_name), sim.tls_handshakes()
             with WaitSampler(db_name) as waits:
                 run = run_load(target, clients, args.duration, args.count, f"n{clients}")
             run.cpu = cpu_delta(before, cpu_snapshot(master, db_name))
+            run.handshakes = sim.tls_handshakes() - connected
             run.db_waits, run.lock_tables = waits.average(), waits.contended_tables()
             run.server_ms, offset = server_durations(log, offset)
             runs.append(run)

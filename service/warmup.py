@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from documents import schemas
+from documents.transmission import pool
 from service.fiscal.rules import global_rules
 
 log = logging.getLogger("service.warmup")
@@ -34,6 +35,9 @@ def warm() -> float:
     return spent
 
 
-def post_worker_init(_worker: Any) -> None:
-    """gunicorn's hook: runs in each worker after the app is loaded, before it accepts."""
+def post_worker_init(worker: Any) -> None:
+    """gunicorn's hook: runs in each worker after the app is loaded, before it accepts. The
+    worker's threads may all send to the authority at once: as many idle connections per
+    company are kept for reuse (`pool.keep_idle_up_to`)."""
+    pool.keep_idle_up_to(worker.cfg.threads)
     warm()

@@ -14,6 +14,7 @@ import socket
 import ssl
 import threading
 import time
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,7 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         ssl_socket = self.request
         assert isinstance(ssl_socket, ssl.SSLSocket)
         ssl_socket.do_handshake()
+        self.server.count_handshake()
 
     def log_message(self, format: str, *args: Any) -> None:
         log.debug("%s " + format, self.client_address[0], *args)
@@ -225,9 +227,16 @@ class AuthorityServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], authority: Authority, context: ssl.SSLContext):
         super().__init__(address, AuthorityHandler)
         self.authority = authority
+        self.handshakes = 0
+        """Mutual-TLS handshakes completed: new connections, as a client's reuse shows them."""
+        self._handshakes_lock = threading.Lock()
         self.socket = context.wrap_socket(
             self.socket, server_side=True, do_handshake_on_connect=False
         )
+
+    def count_handshake(self) -> None:
+        with self._handshakes_lock:
+            self.handshakes += 1
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         log.warning("connection from %s ended with an error", client_address, exc_info=True)
@@ -250,6 +259,8 @@ class AdminHandler(BaseHTTPRequestHandler):
             self._json(200, admin_state(authority))
         elif path == "/_admin/faults":
             self._json(200, {"faults": [f.describe() for f in authority.faults.active()]})
+        elif path == "/_admin/connections":
+            self._json(200, {"tls_handshakes": self.server.connections()})
         elif path == "/_admin/ca":
             self._reply(200, authority.ca.pem(), "application/x-pem-file")
         else:
@@ -298,9 +309,13 @@ class AdminServer(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], authority: Authority):
+    def __init__(
+        self, address: tuple[str, int], authority: Authority, connections: Callable[[], int]
+    ):
         super().__init__(address, AdminHandler)
         self.authority = authority
+        self.connections = connections
+        """The authority server's mutual-TLS handshakes so far (`/_admin/connections`)."""
 
 
 def admin_state(authority: Authority) -> dict[str, Any]:
@@ -360,7 +375,9 @@ class Simulator:
         cert_path, key_path = pki.write_server_certificate(ca, data_dir)
         context = _tls_context(cert_path, key_path, trust_path)
         self.https = AuthorityServer((settings.host, settings.port), self.authority, context)
-        self.admin = AdminServer((settings.host, settings.admin_port), self.authority)
+        self.admin = AdminServer(
+            (settings.host, settings.admin_port), self.authority, lambda: self.https.handshakes
+        )
         self._threads: list[threading.Thread] = []
 
     @property

@@ -68,6 +68,12 @@ class SimulatorHandle:
         now: str = self.admin("POST", "/_admin/clock", {"advance_seconds": seconds})["now"]
         return now
 
+    def tls_handshakes(self) -> int:
+        """Mutual-TLS connections the authority server has accepted so far (a client that
+        reuses its connections opens few)."""
+        handshakes: int = self.admin("GET", "/_admin/connections")["tls_handshakes"]
+        return handshakes
+
     def state(self) -> dict[str, Any]:
         state: dict[str, Any] = self.admin("GET", "/_admin/state")
         return state

@@ -49,8 +49,9 @@ server keep-alive timeouts (Apache 5 s, nginx 75 s, IIS 120 s), so we normally g
 up before the server does; that keeps the keep-alive race (see the module docstring), the one way
 reuse can turn into an `Uncertain`, rare."""
 MAX_IDLE_PER_KEY = 4
-"""Idle connections kept per (context, host, port): enough for a few worker threads of one
-company, few enough that thousands of companies do not hold thousands of sockets."""
+"""Idle connections kept per (context, host, port) by default: enough for a few threads of one
+company, few enough that thousands of companies do not hold thousands of sockets. A process
+that sends from more threads at once raises it to its thread count (`keep_idle_up_to`)."""
 
 Key = tuple[int, str, int]
 
@@ -188,6 +189,17 @@ POOL = ConnectionPool()
 def close_idle() -> None:
     """Close every idle connection of this process."""
     POOL.close_idle()
+
+
+def keep_idle_up_to(threads: int) -> None:
+    """Let this process park as many connections per company and host as it has threads that
+    send at once (a gunicorn worker's threads). With fewer, a burst of one company's documents
+    ends with the excess connections closed and, moments later, opened again: a TCP connect
+    and a mutual-TLS handshake each, on both ends (at 16 clients on 16 threads a cap of 4 made
+    about one document in ten pay one; bench/results/api.md, issue 19, seventh session).
+    Idle connections still close after `IDLE_SECONDS`, so only a company sending that many
+    documents at once holds that many sockets."""
+    POOL.max_per_key = max(MAX_IDLE_PER_KEY, threads)
 
 
 os.register_at_fork(after_in_child=POOL.after_fork_in_child)

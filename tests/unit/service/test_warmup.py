@@ -52,3 +52,20 @@ def test_production_runs_one_process_per_core_with_threads_for_the_authority(mon
         assert options["workers"] == processes
         assert options["threads"] == server.PRODUCTION_THREADS <= db.POOL_SIZE
     assert gunicorn_options(load_settings(), "127.0.0.1", 8000, 3, 5)["workers"] == 3
+
+
+def test_each_worker_keeps_an_idle_authority_connection_per_thread(monkeypatch):
+    """Issue 19, seventh session: with 16 threads and 4 idle connections kept per company, a
+    burst closed the excess and opened them again (a mutual-TLS handshake for about one
+    document in ten at 16 clients). The worker's hook raises the cap to its thread count."""
+    from types import SimpleNamespace
+
+    from documents.transmission import pool
+    from service import warmup
+
+    monkeypatch.setattr(warmup, "warm", lambda: 0.0)
+    monkeypatch.setattr(pool.POOL, "max_per_key", pool.MAX_IDLE_PER_KEY)
+    post_worker_init(SimpleNamespace(cfg=SimpleNamespace(threads=16)))
+    assert pool.POOL.max_per_key == 16
+    post_worker_init(SimpleNamespace(cfg=SimpleNamespace(threads=1)))
+    assert pool.POOL.max_per_key == pool.MAX_IDLE_PER_KEY  # never below the default

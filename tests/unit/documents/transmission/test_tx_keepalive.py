@@ -215,6 +215,22 @@ def test_at_most_a_few_idle_connections_per_key(pki: Pki) -> None:
     assert all(fake.closed for fake in fakes) and POOL.idle_count() == 0
 
 
+def test_a_process_with_more_threads_keeps_one_idle_connection_per_thread(
+    pki: Pki, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 19, seventh session: 16 threads sending at once give 16 connections back; with
+    the default cap 12 were closed, to be opened (and handshaken) again moments later."""
+    monkeypatch.setattr(POOL, "max_per_key", POOL.max_per_key)
+    pool.keep_idle_up_to(16)
+    context = _context(pki)
+    fakes = [_FakeConnection() for _ in range(17)]
+    for fake in fakes:
+        POOL.give_back(context, "h", 443, fake)  # type: ignore[arg-type]
+    assert POOL.idle_count() == 16
+    assert [fake.closed for fake in fakes] == [True] + [False] * 16
+    POOL.close_idle()
+
+
 def test_forked_child_drops_inherited_connections(authority: AuthorityServer, pki: Pki) -> None:
     context = _context(pki)
     authority.answer(OK)
