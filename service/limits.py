@@ -54,17 +54,25 @@ class MemoryRateLimiter:
 
 
 class RedisRateLimiter:
-    """Counters in Redis: INCR plus EXPIRE in one pipeline."""
+    """Counters in Redis: one script (`INCR`, and `EXPIRE` when it creates the key) per hit.
+
+    One command and one reply instead of a `MULTI` / `INCR` / `EXPIRE` / `EXEC` pipeline:
+    every request pays this, and the pipeline's object, its four replies and its reset were
+    about 1 % of an issuance's Python time at 16 clients (issue 19, seventh session). The
+    script runs atomically, so the key never exists without its expiry."""
+
+    SCRIPT = """
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+"""
 
     def __init__(self, client: object, prefix: str) -> None:
-        self._client = client
         self._prefix = prefix
+        self._hit = client.register_script(self.SCRIPT)  # type: ignore[attr-defined]
 
     def hit(self, key: str, limit: int) -> Verdict:
         window, left = _window(time.time())
         name = f"{self._prefix}ratelimit:{key}:{window}"
-        pipe = self._client.pipeline()  # type: ignore[attr-defined]
-        pipe.incr(name)
-        pipe.expire(name, WINDOW_SECONDS + 5)
-        count = int(pipe.execute()[0])
+        count = int(self._hit(keys=[name], args=[WINDOW_SECONDS + 5]))
         return _verdict(count, limit, left)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.factories import auth, make_account
 
 
@@ -33,3 +35,23 @@ def test_limit_is_shared_between_app_instances_on_the_same_backend(app_factory, 
     )
     status = second.test_client().get("/api/v1/empresas", headers=auth(account.live)).status_code
     assert status == (429 if backend == "postgres" else 200)
+
+
+def test_redis_counter_expires_after_its_window(app_factory, backend):
+    """The window's counter is created with its expiry in the same atomic step (issue 19,
+    seventh session: one script instead of a MULTI/INCR/EXPIRE/EXEC pipeline)."""
+    import redis
+
+    from service import limits
+
+    if backend != "postgres":
+        pytest.skip("embedded: the counters are in memory")
+    app = app_factory(rate_limit_per_minute=5)
+    settings = app.extensions["fiscal"].settings
+    account = make_account(app.extensions["fiscal"])
+    for _ in range(2):
+        app.test_client().get("/api/v1/empresas", headers=auth(account.live))
+    client = redis.Redis.from_url(settings.redis_url)
+    [name] = client.keys(f"{settings.redis_prefix}ratelimit:*")
+    assert int(client.get(name)) == 2
+    assert 0 < client.ttl(name) <= limits.WINDOW_SECONDS + 5
