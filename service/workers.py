@@ -53,6 +53,7 @@ def run_worker(settings: Settings, *, burst: bool = False) -> None:
         )
     from rq import Queue, SimpleWorker
 
+    from documents.transmission import pool
     from service.app import create_app
     from service.queue import jobs
     from service.queue.sweeper import sweep
@@ -60,6 +61,7 @@ def run_worker(settings: Settings, *, burst: bool = False) -> None:
 
     app = create_app(settings.with_overrides(queue_inprocess=False))
     jobs.bind(app)
+    pool.keep_idle_up_to(settings.queue_drain_threads)  # a drain's threads send at once
     warm()
     rt = app.extensions["fiscal"]
     queues = [Queue(settings.redis_prefix + name, connection=rt.redis) for name in QUEUES]
