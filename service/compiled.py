@@ -174,10 +174,11 @@ def _on_cursor(connection: Connection, plan: _Plan, params: Mapping[str, Any]) -
     dbapi = connection.connection
     cursor = dbapi.driver_connection.cursor()  # type: ignore[union-attr]
     try:
-        if _listened(connection):
+        listened = _listened(connection)
+        if listened:
             sql, values = _before(connection, cursor, sql, values)
         cursor.execute(sql, values)
-        if _listened(connection):
+        if listened:
             for after in connection.dispatch.after_cursor_execute:
                 after(connection, cursor, sql, values, None, False)
         if cursor.description is None:
