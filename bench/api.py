@@ -71,6 +71,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench import api_queue  # noqa: E402
 from bench.api_queue import proc_ticks, processes  # noqa: E402
+from service import compiled  # noqa: E402
 from service.server import PRODUCTION_THREADS, production_workers  # noqa: E402
 from simulator.testing import SimulatorHandle, running_simulator_process  # noqa: E402
 
@@ -681,8 +682,8 @@ def profile_requests(
 
 
 class SqlCounter(Counter[str]):
-    """SQL statements (`before_cursor_execute`) and commits (`commit`) on `engine` from now until
-    `close()`."""
+    """SQL statements (`before_cursor_execute`) and commits (`commit`, and each autocommitted
+    statement) on `engine` from now until `close()`."""
 
     def __init__(self, engine: sqlalchemy.Engine) -> None:
         super().__init__()
@@ -691,8 +692,10 @@ class SqlCounter(Counter[str]):
         sqlalchemy.event.listen(engine, "commit", self._commit)
         sqlalchemy.event.listen(engine, "checkout", self._checkout)
 
-    def _statement(self, *_: Any) -> None:
+    def _statement(self, *args: Any) -> None:
         self["sql"] += 1
+        if args[4] is compiled.AUTOCOMMITTED:  # its own transaction: no `commit` event
+            self["commit"] += 1
 
     def _commit(self, *_: Any) -> None:
         self["commit"] += 1

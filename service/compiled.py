@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 
@@ -170,23 +170,46 @@ def _connection(session: Session) -> Connection:
 
 
 def _on_cursor(connection: Connection, plan: _Plan, params: Mapping[str, Any]) -> Rows:
-    sql, values = plan.sql, plan.values(params)
-    dbapi = connection.connection
-    cursor = dbapi.driver_connection.cursor()  # type: ignore[union-attr]
+    driver = connection.connection.driver_connection
+    dispatch = connection.dispatch if _listened(connection) else None
     try:
-        listened = _listened(connection)
-        if listened:
-            sql, values = _before(connection, cursor, sql, values)
+        return _execute(driver, connection.dialect, plan, params, connection, dispatch)
+    except _Failed as failed:
+        raise _wrapped(connection, *failed.args) from failed.args[0]
+
+
+class _Failed(Exception):
+    """The driver's error, with the statement and values it ran with and its cursor."""
+
+
+def _execute(
+    driver: Any,
+    dialect: Dialect,
+    plan: _Plan,
+    params: Mapping[str, Any],
+    connection: Connection | None,
+    dispatch: Any,
+) -> Rows:
+    """The plan run on the driver's cursor; the listeners of `dispatch` (if any) see it with
+    `connection` (None for a statement that is its own transaction, `AUTOCOMMITTED` then as
+    their context)."""
+    sql, values = plan.sql, plan.values(params)
+    context = AUTOCOMMITTED if connection is None else None
+    cursor = driver.cursor()
+    try:
+        if dispatch is not None:
+            for listener in dispatch.before_cursor_execute:
+                sql, values = listener(connection, cursor, sql, values, context, False)
         cursor.execute(sql, values)
-        if listened:
-            for after in connection.dispatch.after_cursor_execute:
-                after(connection, cursor, sql, values, None, False)
+        if dispatch is not None:
+            for after in dispatch.after_cursor_execute:
+                after(connection, cursor, sql, values, context, False)
         if cursor.description is None:
             return Rows([], (), cursor.rowcount)
-        keys, processors = plan.result_processors(connection.dialect, cursor.description)
+        keys, processors = plan.result_processors(dialect, cursor.description)
         rows = cursor.fetchall()
-    except connection.dialect.loaded_dbapi.Error as exc:
-        raise _wrapped(connection, exc, sql, values, cursor) from exc
+    except dialect.loaded_dbapi.Error as exc:
+        raise _Failed(exc, sql, values, cursor) from exc
     finally:
         cursor.close()
     if any(processors):
@@ -204,14 +227,6 @@ def _listened(connection: Connection) -> bool:
     return connection._has_events or connection.engine._has_events
 
 
-def _before(
-    connection: Connection, cursor: Any, sql: str, values: dict[str, Any]
-) -> tuple[str, dict[str, Any]]:
-    for listener in connection.dispatch.before_cursor_execute:
-        sql, values = listener(connection, cursor, sql, values, None, False)
-    return sql, values
-
-
 def _wrapped(
     connection: Connection, exc: Any, sql: str, values: dict[str, Any], cursor: Any
 ) -> StatementError:
@@ -221,7 +236,56 @@ def _wrapped(
     lost = dialect.is_disconnect(exc, connection.connection.dbapi_connection, cursor)
     if lost:
         connection.invalidate(exc)
+    return _instance(dialect, exc, sql, values, lost)
+
+
+def _instance(
+    dialect: Dialect, exc: Any, sql: str, values: dict[str, Any], lost: bool
+) -> StatementError:
     error: StatementError = DBAPIError.instance(
         sql, values, exc, dialect.loaded_dbapi.Error, connection_invalidated=lost, dialect=dialect
     )
     return error
+
+
+AUTOCOMMITTED = object()
+"""The `context` listeners are given for a statement that was its own transaction (no
+`commit` event marks its end: the benchmark counts its commit from this)."""
+
+ABORT_SQLSTATE = "FSA01"
+"""`fiscal_abort(reason)` (migration 0017): a statement ended itself, nothing of it stays."""
+
+
+class Aborted(Exception):
+    """An autocommitted statement called `fiscal_abort`: none of its parts was written."""
+
+
+def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> Rows:
+    """`statement` (planned as `run` plans it) as its own transaction, PostgreSQL only: one
+    round trip on a pooled connection in autocommit mode, so no `BEGIN` and no `COMMIT` of
+    their own (two of an issuance's round trips each) and no Session. Only for a statement
+    that is a whole transaction by itself: each of its parts either writes with the others or
+    the statement ends with `fiscal_abort` (raised here as `Aborted`), so nothing is half
+    written. Its commit waits for the disk as any other (`synchronous_commit` unchanged)."""
+    dialect = engine.dialect
+    plan = _plan(statement, dialect)
+    fairy = engine.raw_connection()
+    try:
+        driver: Any = fairy.driver_connection
+        driver.autocommit = True  # idle on checkout: no round trip
+        try:
+            dispatch = engine.dispatch if engine._has_events else None
+            return _execute(driver, dialect, plan, params, None, dispatch)
+        finally:
+            if not driver.closed:
+                driver.autocommit = False
+    except _Failed as failed:
+        exc, sql, values, cursor = failed.args
+        if getattr(exc, "sqlstate", None) == ABORT_SQLSTATE:
+            raise Aborted(str(exc)) from exc
+        lost = dialect.is_disconnect(exc, fairy.dbapi_connection, cursor)
+        if lost:
+            fairy.invalidate(exc)
+        raise _instance(dialect, exc, sql, values, lost) from exc
+    finally:
+        fairy.close()

@@ -13,6 +13,7 @@ again by the next request of its order, in place: same row, number and cNF, so t
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import functools
 from collections.abc import Callable
@@ -20,7 +21,20 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from sqlalchemy import bindparam, func, insert, inspect, literal, select, text, update
+from sqlalchemy import (
+    and_,
+    bindparam,
+    case,
+    func,
+    insert,
+    inspect,
+    literal,
+    or_,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -47,6 +61,7 @@ from service.wallet.operations import (
     ensure_available,
     hold_for_issuance,
     hold_statement,
+    unlimited_sql,
 )
 
 T = TypeVar("T")
@@ -410,6 +425,10 @@ def accept(
     if held is not None:
         values["preco"] = held.quantize(CENT)
     if claimed is not None and _postgresql(session) and (held is not None or req.price > 0):
+        engine = _autocommit_engine(session, draft)
+        if engine is not None:
+            with contextlib.suppress(compiled.Aborted):
+                return _accepted_autocommitted(engine, claimed, req, values, hold=held is None)
         return _insert_attach_and_hold(session, claimed, req, draft, values, hold=held is None)
     document = unsent or _new_document(session, order, req)
     for name, value in values.items():
@@ -489,12 +508,46 @@ def _insert_attach_and_hold(
     return Accepted(document.id, replay=False, document=document)
 
 
+def _autocommit_engine(session: Session, draft: Draft) -> Engine | None:
+    """The engine the acceptance's statement may run on as its own transaction, or None.
+    Only when `session` has done nothing yet (the synchronous path; the queue's worker locked
+    its task in the same transaction and changes it after, so it keeps the transactional
+    form), is bound to the engine (never to a given connection's transaction), and nothing
+    goes to the audit log (no value of the engine's replaced)."""
+    bound = session.get_bind()
+    if not isinstance(bound, Engine) or session.in_transaction():
+        return None
+    return None if getattr(draft, "overrides", None) else bound
+
+
+def _accepted_autocommitted(
+    engine: Engine, claimed: Order, req: Request, values: dict[str, Any], *, hold: bool
+) -> Accepted:
+    """The hot path's acceptance as a transaction of its own: `_insert_attach_and_hold`'s
+    statement in the form that aborts (`compiled.Aborted`, nothing written) unless the order
+    is attached and, with `hold`, the price held or the account unlimited (its document then
+    costs 0.00); run in autocommit, one round trip, no `BEGIN`, `COMMIT` or Session (only for
+    a session bound to the engine, never inside a transaction of a given connection). Aborted,
+    the caller runs the same statement in its session, whose outcome tells why (`ClaimTaken`,
+    402). The statement commits, waiting for the disk, before the signed XML is sent."""
+    row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
+    params = {
+        "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
+        "p_account_id": req.company.account_id, "price": req.price.quantize(CENT),
+        **{f"d_{name}": value for name, value in row.items()},
+    }  # fmt: skip
+    statement = _insert_attach_and_hold_statement(hold, autocommit=True)
+    row["preco"] = compiled.autocommitted(engine, statement, params).scalar()
+    document = loaded(FiscalDocument, row)
+    return Accepted(document.id, replay=False, document=document)
+
+
 def _postgresql(session: Session) -> bool:
     return session.get_bind().dialect.name == "postgresql"
 
 
 @functools.cache
-def _insert_attach_and_hold_statement(hold: bool) -> Any:
+def _insert_attach_and_hold_statement(hold: bool, autocommit: bool = False) -> Any:
     """Built once per process (each form): `WITH inserted AS (INSERT INTO fiscal_documents
     ...), attached AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id)[, held AS
     (UPDATE wallets ... WHERE <can hold> AND EXISTS (attached) RETURNING ...)] SELECT the
@@ -504,13 +557,26 @@ def _insert_attach_and_hold_statement(hold: bool) -> Any:
     The counts are selected in the order the parts should run (PostgreSQL runs a part when
     its output is first read, and a part nobody reads only at the end): the document's row
     first, the wallet last, so the account's row lock does not span the document's insert
-    (with `inserted` unread, the wallet's lock queue at 16 clients grew by a third)."""
+    (with `inserted` unread, the wallet's lock queue at 16 clients grew by a third).
+
+    `autocommit`: the form that is a whole transaction (`_accepted_autocommitted`): the
+    document's price is 0.00 for an unlimited account (nothing is held for it), and the
+    statement answers that price, or aborts (`fiscal_abort`) unless the order was attached
+    and, with `hold`, the price held or the account unlimited."""
     documents = FiscalDocument.__table__
     orders = Order.__table__.c
+    columns: dict[str, Any] = {
+        c.key: bindparam(f"d_{c.key}", type_=c.type) for c in documents.columns
+    }
+    if autocommit and hold:
+        unlimited = unlimited_sql(bindparam("p_account_id"))
+        columns["preco"] = case(
+            (unlimited, literal(Decimal("0.00"), MONEY)), else_=columns["preco"]
+        )
     inserted = (
         insert(documents)  # type: ignore[arg-type]
-        .values({c.key: bindparam(f"d_{c.key}", type_=c.type) for c in documents.columns})
-        .returning(documents.c.id)
+        .values(columns)
+        .returning(documents.c.id, documents.c.preco)
         .cte("inserted")
     )
     attached = (
@@ -522,7 +588,16 @@ def _insert_attach_and_hold_statement(hold: bool) -> Any:
     if hold:
         parts.append(hold_statement(select(attached.c.id).exists()).cte("held"))
     count = func.count
-    return select(*(select(count()).select_from(part).scalar_subquery() for part in parts))
+    counts = [select(count()).select_from(part).scalar_subquery() for part in parts]
+    if not autocommit:
+        return select(*counts)
+    ran = select(*(n.label(f"n_{i}") for i, n in enumerate(counts))).subquery("ran")
+    price = select(inserted.c.preco).scalar_subquery()
+    wrote = [ran.c.n_0 == 1, ran.c.n_1 == 1]
+    if hold:
+        wrote.append(or_(ran.c.n_2 == 1, price == 0))
+    abort = func.fiscal_abort("acceptance: order taken or price not held", type_=MONEY)
+    return select(case((and_(*wrote), price), else_=abort)).select_from(ran)
 
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:

@@ -120,6 +120,15 @@ def _hold_statement() -> Any:
     return hold_statement()
 
 
+def unlimited_sql(account_id: Any) -> Any:
+    """SQL: the account has unlimited credits (nothing is held or debited for it)."""
+    return (
+        select(Account.id)
+        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
+        .exists()
+    )
+
+
 def hold_statement(*also: Any) -> Any:
     """SQL: `UPDATE wallets SET reservado = reservado + :price ... RETURNING account_id` when
     the account is limited, its balance allows it and every condition in `also` holds (bound
@@ -127,11 +136,7 @@ def hold_statement(*also: Any) -> Any:
     c = WALLETS.c
     account_id: Any = bindparam("p_account_id")
     price = bindparam("price", type_=c.saldo.type)
-    limited = (
-        ~select(Account.id)
-        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
-        .exists()
-    )
+    limited = ~unlimited_sql(account_id)
     return (
         update(WALLETS)
         .where(c.account_id == account_id, c.saldo - c.reservado >= price, limited, *also)

@@ -296,7 +296,8 @@ def authority_settings(sim: SimulatorHandle, **extra: Any) -> dict[str, Any]:
 
 @contextmanager
 def attached_meanwhile(rt: Runtime, pedido: str, document_id: str) -> Iterator[None]:
-    """While inside: just before the acceptance's one statement (PostgreSQL) runs, another
+    """While inside: just before the acceptance's one statement (PostgreSQL; the autocommitted
+    form first, then the transactional one it falls back to) runs, another
     request's attempt `document_id` lands on the order `pedido` (committed), as a concurrent
     request that found the order between the claim and the acceptance would do."""
     import pytest
@@ -306,13 +307,13 @@ def attached_meanwhile(rt: Runtime, pedido: str, document_id: str) -> Iterator[N
 
     real = acceptance._insert_attach_and_hold_statement
 
-    def statement(hold: bool) -> Any:
+    def statement(hold: bool, autocommit: bool = False) -> Any:
         with transaction(rt.sessions) as session:
             session.execute(
                 text("UPDATE orders SET documento_id = :d WHERE pedido = :p"),
                 {"d": document_id, "p": pedido},
             )
-        return real(hold)
+        return real(hold, autocommit)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(acceptance, "_insert_attach_and_hold_statement", statement)

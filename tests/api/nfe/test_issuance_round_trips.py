@@ -108,3 +108,67 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_statement(client, rt, 
     assert balance_held(rt, ready.account_id) == 0
     debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
     assert len(debits) == 1
+
+
+def test_a_balance_spent_meanwhile_aborts_the_acceptance_whole(client, rt, sim, backend):
+    """PostgreSQL runs the hot acceptance as one autocommitted statement that aborts unless
+    every part wrote. When the balance was spent between the claim and that statement, the
+    document's row (written by the statement's first part) goes with the abort, and the same
+    statement in a transaction then answers why: 402, nothing held, no attempt stored."""
+    if backend != "postgres":
+        pytest.skip("one statement on PostgreSQL only")
+    from service.issuance import acceptance
+
+    ready = ready_to_issue(client, rt, sim)
+    real, forms = acceptance._insert_attach_and_hold_statement, []
+
+    def spent_meanwhile(hold: bool, autocommit: bool = False) -> object:
+        forms.append(autocommit)
+        with transaction(rt.sessions) as session:
+            session.execute(text("UPDATE wallets SET saldo = 0.05"))
+        return real(hold, autocommit)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(acceptance, "_insert_attach_and_hold_statement", spent_meanwhile)
+        answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-GASTO"))
+    assert answer.status_code == 402, answer.get_json()
+    assert answer.get_json()["error"]["code"] == "SALDO_INSUFICIENTE"
+    assert forms == [True, False]  # aborted in autocommit, then decided in a transaction
+    assert attempts_of(rt, "PED-GASTO") == 0
+    assert balance_held(rt, ready.account_id) == 0
+
+
+def test_the_hot_acceptance_sends_no_begin_and_no_commit(client, rt, sim, backend):
+    """PostgreSQL: a warm new order's acceptance is its one statement, autocommitted (three
+    transactions per issuance as before, two of them with `BEGIN` and `COMMIT` of their own);
+    an unlimited account's document is stored at 0.00 by the same statement."""
+    if backend != "postgres":
+        pytest.skip("autocommit on PostgreSQL only")
+    import sqlalchemy as sa
+
+    from service import compiled
+
+    seen: list[tuple[str, bool]] = []
+
+    def statement(_c: object, _cur: object, sql: str, _p: object, context: object, *_: object):
+        seen.append((sql.split()[0], context is compiled.AUTOCOMMITTED))
+
+    def commit(_conn: object) -> None:
+        seen.append(("COMMIT", False))
+
+    for unlimited in (False, True):
+        ready = ready_to_issue(client, rt, sim, credits="10.00", unlimited=unlimited)
+        issue(client, ready, "AQUECE")
+        seen.clear()
+        sa.event.listen(rt.engine, "before_cursor_execute", statement)
+        sa.event.listen(rt.engine, "commit", commit)
+        try:
+            issued = issue(client, ready, f"QUENTE-{unlimited}")
+        finally:
+            sa.event.remove(rt.engine, "before_cursor_execute", statement)
+            sa.event.remove(rt.engine, "commit", commit)
+        assert ("WITH", True) in seen and seen.count(("COMMIT", False)) == 2, seen
+        with transaction(rt.sessions) as session:
+            stored = session.get(FiscalDocument, issued["id"])
+            assert stored is not None
+            assert stored.preco == (Decimal("0.00") if unlimited else Decimal("0.20"))

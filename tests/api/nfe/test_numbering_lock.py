@@ -91,12 +91,16 @@ pytestmark = pytest.mark.usefixtures("sim")
 def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, backend):
     """The claim commits without waiting for the WAL flush (its lock on the counter ends
     sooner); the acceptance, which stores the signed XML before it is sent, and the answer
-    wait for it, as every other transaction does (README, "Throughput")."""
+    wait for it, as every other transaction does (README, "Throughput"). The acceptance is
+    one statement in autocommit (no `commit` event): the setting it runs under is read on
+    its connection just before it, and the statement changes nothing of it."""
     if backend != "postgres":
         pytest.skip("synchronous_commit is PostgreSQL's")
     import threading
 
     import sqlalchemy as sa
+
+    from service import compiled
 
     ready = ready_to_issue(client, rt, sim)
     assert client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A")).status_code == 200
@@ -107,13 +111,20 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
             raw = conn.connection.driver_connection
             settings.append(raw.execute("SHOW synchronous_commit").fetchone()[0])
 
+    def autocommitted(_conn: Any, cursor: Any, sql: str, _params: Any, context: Any, *_: Any):
+        if threading.get_ident() == me and context is compiled.AUTOCOMMITTED:
+            setting = cursor.connection.execute("SHOW synchronous_commit").fetchone()[0]
+            settings.append(("autocommit", setting, "synchronous_commit" in sql))
+
     sa.event.listen(rt.engine, "commit", at_commit)
+    sa.event.listen(rt.engine, "before_cursor_execute", autocommitted)
     try:
         answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("B"))
     finally:
         sa.event.remove(rt.engine, "commit", at_commit)
+        sa.event.remove(rt.engine, "before_cursor_execute", autocommitted)
     assert answer.status_code == 200, answer.get_json()
-    assert settings == ["off", "on", "on"]
+    assert settings == ["off", ("autocommit", "on", False), "on"]
 
 
 def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt, sim, backend):

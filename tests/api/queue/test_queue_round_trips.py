@@ -92,3 +92,33 @@ def test_an_order_attached_meanwhile_leaves_no_row_of_the_workers_statement(idle
     assert attempts_of(rt, "PED-CORRIDA") == 0
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()
     assert (wallet["saldo"], wallet["saldo_reservado"]) == ("99.80", "0.00")
+
+
+def test_the_workers_acceptance_stays_in_the_tasks_transaction(idle_app, sim):
+    """The worker locks its task, stores the document and moves the task in one transaction,
+    so its acceptance never takes the synchronous path's autocommitted form (a crash between
+    the document's commit and the task's would leave the hold counted on both)."""
+    import pytest
+    import sqlalchemy as sa
+
+    from service import compiled
+
+    client, rt = idle_app.test_client(), idle_app.extensions["fiscal"]
+    if rt.engine.dialect.name != "postgresql":
+        pytest.skip("autocommit on PostgreSQL only")
+    ready = ready_to_issue(client, rt, sim)
+    queued = _queue(client, ready.headers, "PED-T").get_json()
+    contexts: list[Any] = []
+
+    def statement(_c: Any, _cur: Any, sql: str, _p: Any, context: Any, *_: Any) -> None:
+        if "WITH inserted AS" in sql:
+            contexts.append(context)
+
+    jobs.bind(idle_app)
+    sa.event.listen(rt.engine, "before_cursor_execute", statement)
+    try:
+        jobs.perform(FISCAL.name, queued["solicitacao_id"])
+    finally:
+        sa.event.remove(rt.engine, "before_cursor_execute", statement)
+    assert task(client, ready.headers, queued["solicitacao_id"])["status"] == "AUTORIZADA"
+    assert len(contexts) == 1 and contexts[0] is not compiled.AUTOCOMMITTED

@@ -131,3 +131,70 @@ def test_a_statement_runs_in_the_sessions_current_transaction(engine: sa.Engine)
         assert compiled._connection(session) is session.connection()
         session.rollback()
         assert [row[0] for row in compiled.run(session, OPEN, {"p_min": 0})] == ["a"]
+
+
+@pytest.fixture
+def migrated() -> Iterator[sa.Engine]:
+    """PostgreSQL migrated to head (`fiscal_abort` comes from migration 0017), with the test's
+    own table beside the service's."""
+    reason = backends.require_or_skip(backends.postgres_available(), "PostgreSQL")
+    if reason:
+        pytest.skip(reason)
+    from service.migrate import upgrade
+
+    with backends.fresh_postgres_database() as url:
+        upgrade(url)
+        engine = db.make_engine(url)
+        METADATA.create_all(engine)
+        yield engine
+        engine.dispose()
+
+
+def _all_ids(engine: sa.Engine) -> list[str]:
+    with engine.connect() as conn:
+        return [row[0] for row in conn.execute(sa.select(COLUMNS.id).order_by(COLUMNS.id))]
+
+
+def test_an_autocommitted_statement_is_its_own_transaction(migrated: sa.Engine) -> None:
+    """Written at once, seen from any other connection, with no `BEGIN` and no `COMMIT`;
+    the pooled connection goes back in its normal (transactional) mode."""
+    seen: list[tuple[str, Any]] = []
+
+    def statement(_conn: Any, _cursor: Any, sql: str, _params: Any, context: Any, *_: Any):
+        seen.append((sql.split()[0], context))
+
+    sa.event.listen(migrated, "before_cursor_execute", statement)
+    try:
+        rows = compiled.autocommitted(migrated, INSERT, _item("a", "ABERTO", "10.50"))
+    finally:
+        sa.event.remove(migrated, "before_cursor_execute", statement)
+    assert rows.one() == ("a", Decimal("10.50"))
+    assert seen == [("INSERT", compiled.AUTOCOMMITTED)]
+    assert _all_ids(migrated) == ["a"]
+    pooled = migrated.raw_connection()
+    try:
+        assert pooled.driver_connection.autocommit is False
+    finally:
+        pooled.close()
+
+
+def test_an_aborted_statement_writes_none_of_its_parts(migrated: sa.Engine) -> None:
+    """`fiscal_abort` ends the statement: a part that already wrote (a CTE's insert) is
+    rolled back with it, and the caller gets `Aborted`."""
+    inserting = INSERT.cte("inserted")
+    counted = sa.select(sa.func.count()).select_from(inserting).scalar_subquery()
+    statement = sa.select(
+        sa.case((counted > 1, counted), else_=sa.func.fiscal_abort("one row", type_=sa.Integer))
+    )
+    with pytest.raises(compiled.Aborted, match="one row"):
+        compiled.autocommitted(migrated, statement, _item("a", "ABERTO", "1.00"))
+    assert _all_ids(migrated) == []
+    assert compiled.autocommitted(migrated, INSERT, _item("b", "ABERTO", "2.00")).scalar() == "b"
+
+
+def test_autocommitted_errors_are_sqlalchemys(migrated: sa.Engine) -> None:
+    compiled.autocommitted(migrated, INSERT, _item("a", "ABERTO", "1.00"))
+    with pytest.raises(IntegrityError) as raised:
+        compiled.autocommitted(migrated, INSERT, _item("a", "ABERTO", "1.00"))
+    assert db.is_unique_violation(raised.value)
+    assert compiled.autocommitted(migrated, INSERT, _item("b", "ABERTO", "2.00")).scalar() == "b"
