@@ -175,7 +175,8 @@ def _on_cursor(connection: Connection, plan: _Plan, params: Mapping[str, Any]) -
     try:
         return _execute(driver, connection.dialect, plan, params, connection, dispatch)
     except _Failed as failed:
-        raise _wrapped(connection, *failed.args) from failed.args[0]
+        dbapi = connection.connection.dbapi_connection
+        raise _wrapped(connection, dbapi, connection.dialect, *failed.args) from failed.args[0]
 
 
 class _Failed(Exception):
@@ -228,20 +229,14 @@ def _listened(connection: Connection) -> bool:
 
 
 def _wrapped(
-    connection: Connection, exc: Any, sql: str, values: dict[str, Any], cursor: Any
+    owner: Any, dbapi: Any, dialect: Dialect, exc: Any, sql: str, values: Any, cursor: Any
 ) -> StatementError:
     """The driver's error as SQLAlchemy raises it (`IntegrityError` for 23505, ...); a lost
-    connection is invalidated, so the pool replaces it."""
-    dialect = connection.dialect
-    lost = dialect.is_disconnect(exc, connection.connection.dbapi_connection, cursor)
+    connection is invalidated through its `owner` (a `Connection`, or the pool's connection),
+    so the pool replaces it."""
+    lost = dialect.is_disconnect(exc, dbapi, cursor)
     if lost:
-        connection.invalidate(exc)
-    return _instance(dialect, exc, sql, values, lost)
-
-
-def _instance(
-    dialect: Dialect, exc: Any, sql: str, values: dict[str, Any], lost: bool
-) -> StatementError:
+        owner.invalidate(exc)
     error: StatementError = DBAPIError.instance(
         sql, values, exc, dialect.loaded_dbapi.Error, connection_invalidated=lost, dialect=dialect
     )
@@ -280,12 +275,9 @@ def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> 
             if not driver.closed:
                 driver.autocommit = False
     except _Failed as failed:
-        exc, sql, values, cursor = failed.args
+        exc = failed.args[0]
         if getattr(exc, "sqlstate", None) == ABORT_SQLSTATE:
             raise Aborted(str(exc)) from exc
-        lost = dialect.is_disconnect(exc, fairy.dbapi_connection, cursor)
-        if lost:
-            fairy.invalidate(exc)
-        raise _instance(dialect, exc, sql, values, lost) from exc
+        raise _wrapped(fairy, fairy.dbapi_connection, dialect, *failed.args) from exc
     finally:
         fairy.close()

@@ -485,13 +485,8 @@ def _insert_attach_and_hold(
     The attempt is answered as a detached object holding the row as written, which the
     answer's transaction takes without reading it again. `ClaimTaken` (a concurrent request
     attached another attempt first) or 402 roll the whole transaction back, the row included."""
-    row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
-    price = req.price.quantize(CENT)
-    params = {
-        "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
-        "p_account_id": req.company.account_id, "price": price,
-        **{f"d_{name}": value for name, value in row.items()},
-    }  # fmt: skip
+    row, params = _statement_values(claimed, req, values)
+    price = params["price"]
     statement = _insert_attach_and_hold_statement(hold)
     _, attached, *held = compiled.run(session, statement, params).one()
     if not attached:
@@ -506,6 +501,20 @@ def _insert_attach_and_hold(
         session.add(document)
         document.preco = Decimal("0.00")  # nothing to charge; written by the commit's flush
     return Accepted(document.id, replay=False, document=document)
+
+
+def _statement_values(
+    claimed: Order, req: Request, values: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The new attempt's whole row and the bound values of `_insert_attach_and_hold_statement`
+    (either form) that write it."""
+    row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
+    params = {
+        "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
+        "p_account_id": req.company.account_id, "price": req.price.quantize(CENT),
+        **{f"d_{name}": value for name, value in row.items()},
+    }  # fmt: skip
+    return row, params
 
 
 def _autocommit_engine(session: Session, draft: Draft) -> Engine | None:
@@ -530,12 +539,7 @@ def _accepted_autocommitted(
     a session bound to the engine, never inside a transaction of a given connection). Aborted,
     the caller runs the same statement in its session, whose outcome tells why (`ClaimTaken`,
     402). The statement commits, waiting for the disk, before the signed XML is sent."""
-    row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
-    params = {
-        "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
-        "p_account_id": req.company.account_id, "price": req.price.quantize(CENT),
-        **{f"d_{name}": value for name, value in row.items()},
-    }  # fmt: skip
+    row, params = _statement_values(claimed, req, values)
     statement = _insert_attach_and_hold_statement(hold, autocommit=True)
     row["preco"] = compiled.autocommitted(engine, statement, params).scalar()
     document = loaded(FiscalDocument, row)

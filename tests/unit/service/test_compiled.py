@@ -198,3 +198,22 @@ def test_autocommitted_errors_are_sqlalchemys(migrated: sa.Engine) -> None:
         compiled.autocommitted(migrated, INSERT, _item("a", "ABERTO", "1.00"))
     assert db.is_unique_violation(raised.value)
     assert compiled.autocommitted(migrated, INSERT, _item("b", "ABERTO", "2.00")).scalar() == "b"
+
+
+def test_an_autocommitted_statement_on_a_lost_connection_invalidates_it(
+    migrated: sa.Engine,
+) -> None:
+    """The backend went away while the connection sat in the pool: the error is SQLAlchemy's,
+    says the connection was invalidated, and the next statement gets a new one."""
+    import psycopg
+    from sqlalchemy.exc import DBAPIError
+
+    backend = sa.select(sa.func.pg_backend_pid())
+    pid = compiled.autocommitted(migrated, backend, {}).scalar()
+    with psycopg.connect(migrated.url.render_as_string(hide_password=False).replace(
+        "postgresql+psycopg", "postgresql"), autocommit=True) as admin:  # fmt: skip
+        admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+    with pytest.raises(DBAPIError) as raised:
+        compiled.autocommitted(migrated, backend, {})
+    assert raised.value.connection_invalidated
+    assert compiled.autocommitted(migrated, backend, {}).scalar() != pid
