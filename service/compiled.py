@@ -19,11 +19,13 @@ get the same `Rows`.
 
 from __future__ import annotations
 
+import copy
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from psycopg import RawCursor
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
@@ -64,16 +66,24 @@ class _Plan:
     """A statement compiled for one dialect: what each run needs and nothing else."""
 
     sql: str
-    constants: dict[str, Any]
-    given: tuple[tuple[str, Processor], ...]
+    query: bytes | str
+    """`sql` encoded once when it is ASCII, the same bytes in any client encoding (psycopg
+    would encode it on every run)."""
+    slots: tuple[tuple[str, bool, Any], ...]
+    """Per `$n` placeholder, in order: its parameter's name, whether each run gives it, and
+    then its bind processor (or None), else its value (processed once)."""
     columns: tuple[Any, ...]
     results: tuple[tuple[str, ...], tuple[Processor, ...]] | None = field(default=None)
 
-    def values(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        values = dict(self.constants)
-        for name, process in self.given:
-            value = params[name]
-            values[name] = value if process is None else process(value)
+    def values(self, params: Mapping[str, Any]) -> list[Any]:
+        """The run's values in placeholder order."""
+        values = []
+        for name, given, held in self.slots:
+            if given:
+                value = params[name]
+                values.append(value if held is None else held(value))
+            else:
+                values.append(held)
         return values
 
     def result_processors(self, dialect: Dialect, description: Sequence[Any]) -> Any:
@@ -101,30 +111,48 @@ def _bind_processor(bind: Any, dialect: Dialect) -> Processor:
     return bind.type.dialect_impl(dialect).bind_processor(dialect)  # type: ignore[no-any-return]
 
 
+def _numbered(dialect: Dialect) -> Dialect:
+    """The dialect as it compiles with `$n` placeholders (PostgreSQL's own), its types and
+    server facts unchanged."""
+    numbered = copy.copy(dialect)
+    numbered.paramstyle, numbered.positional = "numeric_dollar", True
+    numbered.identifier_preparer = numbered.preparer(numbered)  # no doubled `%` then
+    return numbered
+
+
 def _compile(statement: Any, dialect: Dialect) -> _Plan:
-    """The statement's SQL with constant `IN` lists expanded, its constant parameters
-    processed once, and the processors of the parameters each run gives."""
-    compiled = statement.compile(dialect=dialect)
+    """The statement's SQL with `$n` placeholders and constant `IN` lists expanded, its
+    constant parameters processed once, and the processors of the parameters each run gives.
+
+    `$n`, not the driver's `%(name)s`: psycopg parses a named-parameter query on each run to
+    find its placeholders, and caches that parse only for queries under 4 KiB and 50
+    parameters; the acceptance's statement (every column of a document) is over both, and
+    its parsing was 8 % of the service's Python time at 16 clients (py-spy, bench/results/
+    api.md). A `$n` query goes to the server as written (`psycopg.RawCursor`)."""
+    compiled = statement.compile(dialect=_numbered(dialect))
     state = compiled.construct_expanded_state(compiled.construct_params(_check=False))
     processors: dict[str, Processor] = {}
-    given: dict[str, Processor] = {}
+    given: set[str] = set()
     for bind, name in compiled.bind_names.items():
         processors[name] = _bind_processor(bind, dialect)
         if bind.required:
             if bind.expanding:
                 raise ValueError(f"{name}: a list given per run cannot be compiled once")
-            given[name] = processors[name]
+            given.add(name)
     expanded_from = {
         piece: name for name, pieces in state.parameter_expansion.items() for piece in pieces
     }
-    constants = {}
-    for name, value in state.parameters.items():
-        if name in given:
-            continue
+    slots = []
+    for name in state.positiontup or ():
         process = processors.get(expanded_from.get(name, name))
-        constants[name] = value if process is None else process(value)
+        if name in given:
+            slots.append((name, True, process))
+        else:
+            value = state.parameters[name]
+            slots.append((name, False, value if process is None else process(value)))
     columns = tuple(statement.exported_columns)
-    return _Plan(state.statement, constants, tuple(given.items()), columns)
+    sql = state.statement
+    return _Plan(sql, sql.encode() if sql.isascii() else sql, tuple(slots), columns)
 
 
 def _plan(statement: Any, dialect: Dialect) -> _Plan:
@@ -196,12 +224,12 @@ def _execute(
     their context)."""
     sql, values = plan.sql, plan.values(params)
     context = AUTOCOMMITTED if connection is None else None
-    cursor = driver.cursor()
+    cursor = RawCursor(driver)
     try:
         if dispatch is not None:
             for listener in dispatch.before_cursor_execute:
                 sql, values = listener(connection, cursor, sql, values, context, False)
-        cursor.execute(sql, values)
+        cursor.execute(plan.query if sql is plan.sql else sql, values)
         if dispatch is not None:
             for after in dispatch.after_cursor_execute:
                 after(connection, cursor, sql, values, context, False)

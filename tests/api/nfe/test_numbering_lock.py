@@ -136,6 +136,7 @@ def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt
         pytest.skip("one statement on PostgreSQL only")
     import threading
 
+    import psycopg
     import sqlalchemy as sa
 
     ready = ready_to_issue(client, rt, sim)
@@ -161,7 +162,7 @@ def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt
         )
         again = rt.engine.raw_connection()
         try:
-            cursor = again.cursor()
+            cursor = psycopg.RawCursor(again.driver_connection)  # the statement's `$n` form
             cursor.execute("SET lock_timeout = '2s'")
             with pytest.raises(Exception) as failed:
                 cursor.execute(sql, params)

@@ -217,3 +217,45 @@ def test_an_autocommitted_statement_on_a_lost_connection_invalidates_it(
         compiled.autocommitted(migrated, backend, {})
     assert raised.value.connection_invalidated
     assert compiled.autocommitted(migrated, backend, {}).scalar() != pid
+
+
+WIDE = sa.Table(
+    "compiled_wide",
+    METADATA,
+    sa.Column("id", sa.String(20), primary_key=True),
+    *(sa.Column(f"c{n}", sa.String(20), nullable=True) for n in range(60)),
+    sa.Column("nota", sa.String(40), nullable=True),
+)
+WIDE_INSERT = (
+    sa.insert(WIDE)
+    .values({c.key: sa.bindparam(f"p_{c.key}", type_=c.type) for c in WIDE.columns})
+    .returning(WIDE.c.id, WIDE.c.nota)
+)
+
+
+def test_a_wide_statement_is_not_parsed_on_each_run(
+    engine: sa.Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A statement over psycopg's parse cache limits (50 named parameters, 4 KiB: the
+    acceptance's, every column of a document) goes with `$n` placeholders, so psycopg never
+    parses it to find them; a `%` in its text stays a `%`, and a repeated parameter is sent
+    once."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the driver's cursor is PostgreSQL's path only")
+    import psycopg._queries
+
+    def parsed(*_args: Any) -> Any:
+        raise AssertionError("psycopg parsed a compiled statement's placeholders")
+
+    monkeypatch.setattr(psycopg._queries, "_query2pg", parsed)
+    monkeypatch.setattr(psycopg._queries, "_query2pg_nocache", parsed)
+    values = {f"p_c{n}": f"v{n}" for n in range(60)}
+    with Session(engine) as session:
+        row = compiled.run(session, WIDE_INSERT, {**values, "p_id": "w", "p_nota": "10 %"}).one()
+        assert row == ("w", "10 %")
+        again = sa.select(WIDE.c.id).where(
+            WIDE.c.nota.like(sa.literal("10 %")),
+            WIDE.c.c1 == sa.bindparam("p_x"), WIDE.c.c1 >= sa.bindparam("p_x"),
+        )  # fmt: skip
+        assert compiled.run(session, again, {"p_x": "v1"}).scalar() == "w"
+        session.rollback()
