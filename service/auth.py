@@ -101,7 +101,7 @@ def authenticate() -> Credential:
     if key is None or not KEY_PATTERN.match(key):
         raise ApiError("NAO_AUTENTICADO")
     digest = runtime.current().hasher.digest(key)
-    record = compiled.run(runtime.db(), _active_key_statement(), {"p_digest": digest}).mapping()
+    record = compiled.read(runtime.db(), _active_key_statement(), {"p_digest": digest}).mapping()
     if record is None:
         raise ApiError("NAO_AUTENTICADO")
     _touch(record)

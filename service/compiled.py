@@ -30,6 +30,8 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 
+from service.db import holds_connection
+
 Processor = Callable[[Any], Any] | None
 
 
@@ -179,6 +181,19 @@ def run(session: Session | Connection, statement: Any, params: Mapping[str, Any]
         keys = tuple(result.keys()) if result.returns_rows else ()
         return Rows(rows, keys, result.rowcount)
     return _on_cursor(connection, _plan(statement, dialect), params)
+
+
+def read(session: Session, statement: Any, params: Mapping[str, Any]) -> Rows:
+    """`statement`, a read that needs no transaction around it, outside the session's when
+    the session holds none yet (`db.holds_connection`): on PostgreSQL, autocommitted (one
+    round trip, no `BEGIN` and no `COMMIT`; its own snapshot, as every statement of a READ
+    COMMITTED transaction has). Otherwise in the session's transaction (`run`). A request's
+    key and company are read this way, so the claim that follows can be autocommitted too."""
+    bind = session.get_bind()
+    postgresql = bind.dialect.name == "postgresql"
+    if postgresql and isinstance(bind, Engine) and not holds_connection(session):
+        return autocommitted(bind, statement, params)
+    return run(session, statement, params)
 
 
 _CONNECTION = "service.compiled.connection"

@@ -148,6 +148,23 @@ def make_session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(bind=engine, expire_on_commit=False)
 
 
+_BEGAN = "service.db.began"
+
+
+@event.listens_for(Session, "after_begin")
+def _began(session: Session, _transaction: Any, _connection: Any) -> None:
+    session.info[_BEGAN] = session.get_transaction()
+
+
+def holds_connection(session: Session) -> bool:
+    """Whether the session's current transaction has begun one on the database (a statement
+    ran, or a flush). A session autobegins its own transaction object on `add` without any,
+    so `Session.in_transaction` does not say; a statement may then run outside it
+    (`service.compiled.read`, the claim) with nothing of the session's left behind."""
+    root = session.get_transaction()
+    return root is not None and session.info.get(_BEGAN) is root
+
+
 @contextmanager
 def transaction(factory: sessionmaker[Session]) -> Iterator[Session]:
     """One unit of work: commit on success, roll back on any error."""

@@ -82,7 +82,7 @@ def _values(session: Session, company_id: str, version: str) -> Mapping[str, Any
     cached = ROWS.get((company_id, version))
     if cached is not MISS:
         return cached  # type: ignore[return-value]
-    row = compiled.run(session, _row_statement(), {"p_id": company_id}).mapping()
+    row = compiled.read(session, _row_statement(), {"p_id": company_id}).mapping()
     if row is None:
         return None
     values = {name: row[name] for name, _ in _columns()}
@@ -107,7 +107,7 @@ def resolve(session: Session, account_id: str, by: str, **selector: str | None) 
     params = {"p_account": account_id}
     params.update({f"p_{name}": value for name, value in selector.items() if value is not None})
     found = []
-    candidates = compiled.run(session, _candidates_statement(by), params)
+    candidates = compiled.read(session, _candidates_statement(by), params)
     for company_id, version in candidates:
         values = _values(session, company_id, version)
         if values is not None:

@@ -43,7 +43,14 @@ from documents.keys import AccessKey, random_cnf
 from service import compiled
 from service.audit import operations as audit
 from service.companies.models import Company
-from service.db import column_defaults, insert_ignoring_conflicts, loaded, transaction, utcnow
+from service.db import (
+    column_defaults,
+    holds_connection,
+    insert_ignoring_conflicts,
+    loaded,
+    transaction,
+    utcnow,
+)
 from service.errors import ApiError
 from service.ids import new_id
 from service.issuance import idempotency, numbering
@@ -104,7 +111,9 @@ class NumberNeeded(Exception):
 ORDER_KEY = ["company_id", "modulo", "ambiente", "pedido"]
 
 
-def claim(session: Session, req: Request, *, unqueued: bool = False) -> Order | None:
+def claim(
+    session: Session, req: Request, *, unqueued: bool = False, one_statement: bool = True
+) -> Order | None:
     """A new order's row and number (its values, unattached), or None when the order exists
     (or, `unqueued`, while a queued request of the order has no document yet: the caller
     reads then why it got nothing).
@@ -116,10 +125,11 @@ def claim(session: Session, req: Request, *, unqueued: bool = False) -> Order | 
     and numbers stay gapless. On PostgreSQL both are one statement (the counter's `UPDATE` a
     data-modifying CTE of the `INSERT`), so the counter's row lock lasts that statement and
     the caller's commit; the two-statement form also serves every case that one cannot (no
-    counter yet, a number in a voided range)."""
+    counter yet, a number in a voided range). Without `one_statement` (its autocommitted form
+    just aborted) the two-statement form goes first."""
     serie = req.family.series(req.company)
     values = _order_values(req, serie)
-    if _postgresql(session):
+    if one_statement and _postgresql(session):
         numero = _claim_in_one_statement(session, req, values, unqueued)
         if numero is not None:
             return Order(**values, numero=numero)
@@ -162,15 +172,46 @@ def _claim_in_one_statement(
 ) -> int | None:
     """PostgreSQL: the number and the order in one statement; None when no order row was
     written (the caller rolls back and takes the general path, which tells why)."""
-    params = {f"v_{name}": value for name, value in values.items()}
-    params.update(k_modelo=req.family.model, k_price=req.price.quantize(CENT))
-    if unqueued:
-        params.update(k_documento=req.family.documento)
     statement = _one_statement_claim(unqueued)
+    params = _claim_params(req, values, unqueued)
     numero: int | None = compiled.run(session, statement, params).scalar()
     if numero is not None and numero > numbering.MAX_NUMBER:
         raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
     return numero
+
+
+def _claim_params(req: Request, values: dict[str, Any], unqueued: bool) -> dict[str, Any]:
+    """The bound values of `_one_statement_claim` (either form)."""
+    params = {f"v_{name}": value for name, value in values.items()}
+    params.update(k_modelo=req.family.model, k_price=req.price.quantize(CENT))
+    if unqueued:
+        params.update(k_documento=req.family.documento)
+    return params
+
+
+def _claim_engine(session: Session) -> Engine | None:
+    """The engine the claim may run on as its own transaction, or None: PostgreSQL, the
+    request's session bound to the engine, holding no database transaction (its key and
+    company were read outside one, `compiled.read`) and no change a commit would flush."""
+    bound = session.get_bind()
+    if not isinstance(bound, Engine) or bound.dialect.name != "postgresql":
+        return None
+    if holds_connection(session) or session.new or session.dirty or session.deleted:
+        return None
+    return bound
+
+
+def _claimed_autocommitted(engine: Engine, req: Request, unqueued: bool) -> Order:
+    """The hot path's claim as a transaction of its own: `_one_statement_claim`'s form that
+    aborts (`compiled.Aborted`, nothing written, the counter's increment included) unless
+    the order was written; run in autocommit, one round trip, no `BEGIN`, `COMMIT` or
+    Session. Its `set_config('synchronous_commit', 'off', true)` holds for the statement's
+    own transaction, whose commit PostgreSQL records before it resets the setting."""
+    values = _order_values(req, req.family.series(req.company))
+    statement = _one_statement_claim(unqueued, autocommit=True)
+    params = _claim_params(req, values, unqueued)
+    numero = compiled.autocommitted(engine, statement, params).scalar()
+    return Order(**values, numero=int(numero))
 
 
 ORDER_COLUMNS = (
@@ -181,10 +222,15 @@ ORDER_COLUMNS = (
 
 
 @functools.cache
-def _one_statement_claim(unqueued: bool) -> Any:
+def _one_statement_claim(unqueued: bool, autocommit: bool = False) -> Any:
     """Built once per process (values bound per request): `WITH taken AS (UPDATE counter ...
     RETURNING ...) INSERT INTO orders SELECT ..., taken.numero FROM taken WHERE <not voided>
-    AND <can pay> [AND <no open queued request>] ON CONFLICT DO NOTHING RETURNING numero`."""
+    AND <can pay> [AND <no open queued request>] ON CONFLICT DO NOTHING RETURNING numero`.
+
+    `autocommit`: the form that is a whole transaction (`_claimed_autocommitted`): the insert
+    is a part (`claimed`) and the statement answers its number, or aborts (`fiscal_abort`:
+    the counter's increment goes with it) unless one order was written with a number the
+    series still has."""
     from sqlalchemy.dialects import postgresql
 
     columns = Order.__table__.c
@@ -200,12 +246,20 @@ def _one_statement_claim(unqueued: bool) -> Any:
     source = select(*bound, taken.c.numero).where(
         taken.c.voided_end.is_(None), pays, *guards, _commit_without_waiting_for_the_disk()
     )
-    return (
+    claim = (
         postgresql.insert(Order.__table__)  # type: ignore[arg-type]  # the table: Core INSERT
         .on_conflict_do_nothing(index_elements=ORDER_KEY)
         .from_select([*ORDER_COLUMNS, "numero"], source)
         .returning(columns.numero)
     )
+    if not autocommit:
+        return claim
+    claimed = claim.cte("claimed")
+    ran = select(func.count().label("n"), func.max(claimed.c.numero).label("numero"))
+    counted = ran.select_from(claimed).subquery("ran")
+    whole = and_(counted.c.n == 1, counted.c.numero <= numbering.MAX_NUMBER)
+    abort = func.fiscal_abort("claim: no order written", type_=columns.numero.type)
+    return select(case((whole, counted.c.numero), else_=abort)).select_from(counted)
 
 
 def _commit_without_waiting_for_the_disk() -> Any:
@@ -265,16 +319,22 @@ def claim_committed(
     """`claim` in its own transaction, committed on return: the sequence's row lock, taken by
     the claim's statement, lasts at most as long as this call (`bench/api.py` times it).
     `within`: the request's session, whose reads the claim's transaction ends (one commit for
-    both); it stays usable, as after `runtime.end_request_transaction`."""
+    both); it stays usable, as after `runtime.end_request_transaction`. When that session
+    holds no transaction (the hot path), the claim is one autocommitted statement
+    (`_claimed_autocommitted`); aborted, the transaction below decides why."""
     if within is None:
         with transaction(sessions) as session:
             if before_claim is not None:
                 before_claim(session)
             return claim(session, req, unqueued=unqueued)
+    engine = _claim_engine(within) if before_claim is None else None
+    if engine is not None:
+        with contextlib.suppress(compiled.Aborted):
+            return _claimed_autocommitted(engine, req, unqueued)
     try:
         if before_claim is not None:
             before_claim(within)
-        claimed = claim(within, req, unqueued=unqueued)
+        claimed = claim(within, req, unqueued=unqueued, one_statement=engine is None)
         within.commit()
     except BaseException:
         within.rollback()
@@ -309,10 +369,14 @@ def accept_claimed(
     With `unclaimed`, the claim also refuses an order whose queued request has no document
     yet, and `unclaimed` runs when nothing was claimed (the order existed, a queued request
     goes first, or the balance is short): raising there ends the acceptance. `within`: the
-    request's session, in whose transaction the claim is made (`claim_committed`)."""
-    claimed = claim_committed(
-        sessions, req, before_claim, unqueued=unclaimed is not None, within=within
-    )
+    request's session, in whose transaction the claim is made (`claim_committed`). A series
+    with no number left is the caller's 422, never a 500 (`_exhausted`)."""
+    try:
+        claimed = claim_committed(
+            sessions, req, before_claim, unqueued=unclaimed is not None, within=within
+        )
+    except numbering.NumbersExhausted as exc:
+        raise _exhausted(req) from exc
     if claimed is None and unclaimed is not None:
         unclaimed()
     try:
@@ -321,10 +385,24 @@ def accept_claimed(
     except ClaimTaken:
         pass
     except NumberNeeded:
-        with transaction(sessions) as session:
-            number_order(session, req)
+        try:
+            with transaction(sessions) as session:
+                number_order(session, req)
+        except numbering.NumbersExhausted as exc:
+            raise _exhausted(req) from exc
     with transaction(sessions) as session:
         return attempt(session, None)
+
+
+def _exhausted(req: Request) -> ApiError:
+    """422 `CONFIG_FISCAL_INCOMPLETA`: the family's series used its last number (nothing was
+    claimed: the counter and the order are as they were)."""
+    serie, last = req.family.series(req.company), f"{numbering.MAX_NUMBER:_}".replace("_", ".")
+    return ApiError(
+        "CONFIG_FISCAL_INCOMPLETA",
+        f"Série {serie} do modelo {req.family.model} esgotada (os números vão até {last}): "
+        "configure outra série para a empresa.",
+    )
 
 
 def current_document(session: Session, order: Order) -> FiscalDocument | None:

@@ -139,9 +139,10 @@ def test_a_balance_spent_meanwhile_aborts_the_acceptance_whole(client, rt, sim, 
 
 
 def test_the_hot_acceptance_sends_no_begin_and_no_commit(client, rt, sim, backend):
-    """PostgreSQL: a warm new order's acceptance is its one statement, autocommitted (three
-    transactions per issuance as before, two of them with `BEGIN` and `COMMIT` of their own);
-    an unlimited account's document is stored at 0.00 by the same statement."""
+    """PostgreSQL: a warm new order's key and company are read outside any transaction, and
+    its claim and its acceptance are each one statement, autocommitted (three transactions per
+    issuance as before, only the answer's with `BEGIN` and `COMMIT` of its own); an unlimited
+    account's document is stored at 0.00 by the acceptance's statement."""
     if backend != "postgres":
         pytest.skip("autocommit on PostgreSQL only")
     import sqlalchemy as sa
@@ -167,8 +168,69 @@ def test_the_hot_acceptance_sends_no_begin_and_no_commit(client, rt, sim, backen
         finally:
             sa.event.remove(rt.engine, "before_cursor_execute", statement)
             sa.event.remove(rt.engine, "commit", commit)
-        assert ("WITH", True) in seen and seen.count(("COMMIT", False)) == 2, seen
+        assert seen == [
+            ("SELECT", True), ("SELECT", True),  # the key, the company: outside a transaction
+            ("WITH", True),  # the claim (counter and order), its own transaction
+            ("WITH", True),  # the acceptance (document, attachment, hold), its own
+            ("UPDATE" if unlimited else "WITH", False),  # the answer (and the debit)
+            ("COMMIT", False),  # the answer's transaction
+        ], seen  # fmt: skip
         with transaction(rt.sessions) as session:
             stored = session.get(FiscalDocument, issued["id"])
             assert stored is not None
             assert stored.preco == (Decimal("0.00") if unlimited else Decimal("0.20"))
+
+
+def test_a_claim_that_writes_no_order_takes_no_number(client, rt, sim, backend):
+    """PostgreSQL claims a new order with one autocommitted statement that aborts, counter
+    increment and all, unless the order row was written. A short balance, an existing order
+    and an exhausted series each abort it; the claim's transaction then tells why (402, the
+    replay, the series), and the next new order gets the next number: none is skipped."""
+    if backend != "postgres":
+        pytest.skip("autocommit on PostgreSQL only")
+    import sqlalchemy as sa
+
+    from service import compiled
+    from service.issuance import numbering
+
+    ready = ready_to_issue(client, rt, sim)
+    first = issue(client, ready, "PED-1")
+    claims: list[bool] = []
+
+    def statement(_c: object, _cur: object, sql: str, _p: object, context: object, *_: object):
+        if "number_sequences" in sql and "INSERT INTO orders" in sql:
+            claims.append(context is compiled.AUTOCOMMITTED)
+
+    def counter() -> int:
+        with transaction(rt.sessions) as session:
+            return int(session.execute(text("SELECT proximo FROM number_sequences")).scalar_one())
+
+    sa.event.listen(rt.engine, "before_cursor_execute", statement)
+    try:
+        with transaction(rt.sessions) as session:
+            saldo = session.execute(text("SELECT saldo FROM wallets")).scalar_one()
+            session.execute(text("UPDATE wallets SET saldo = 0.05"))
+        short = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-2"))
+        assert short.status_code == 402, short.get_json()
+        assert claims == [True], claims  # aborted in autocommit; the general form decided
+        with transaction(rt.sessions) as session:
+            session.execute(text("UPDATE wallets SET saldo = :s"), {"s": saldo})
+        assert issue(client, ready, "PED-1")["id"] == first["id"]  # an existing order: replay
+        before = counter()
+        with transaction(rt.sessions) as session:
+            session.execute(text("UPDATE number_sequences SET proximo = :n"),
+                            {"n": numbering.MAX_NUMBER + 1})  # fmt: skip
+        exhausted = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-3"))
+        assert exhausted.status_code == 422, exhausted.get_json()  # was a 500
+        error = exhausted.get_json()["error"]
+        assert error["code"] == "CONFIG_FISCAL_INCOMPLETA"
+        assert "Série 1 do modelo 55 esgotada" in error["message"], error
+        assert counter() == numbering.MAX_NUMBER + 1  # the aborted claim took nothing
+        with transaction(rt.sessions) as session:
+            session.execute(text("UPDATE number_sequences SET proximo = :n"), {"n": before})
+    finally:
+        sa.event.remove(rt.engine, "before_cursor_execute", statement)
+    with transaction(rt.sessions) as session:
+        orders = session.execute(text("SELECT pedido FROM orders ORDER BY pedido")).scalars()
+        assert list(orders) == ["PED-1"]  # neither the short nor the exhausted one
+    assert issue(client, ready, "PED-4")["numero"] == first["numero"] + 1

@@ -91,9 +91,11 @@ pytestmark = pytest.mark.usefixtures("sim")
 def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, backend):
     """The claim commits without waiting for the WAL flush (its lock on the counter ends
     sooner); the acceptance, which stores the signed XML before it is sent, and the answer
-    wait for it, as every other transaction does (README, "Throughput"). The acceptance is
-    one statement in autocommit (no `commit` event): the setting it runs under is read on
-    its connection just before it, and the statement changes nothing of it."""
+    wait for it, as every other transaction does (README, "Throughput"). The key and company
+    reads, the claim and the acceptance are statements in autocommit (no `commit` event): the
+    setting each runs under is read on its connection just before it, and only the claim's
+    statement sets it, for its own transaction (`test_compiled`: in effect within the
+    statement, gone after it)."""
     if backend != "postgres":
         pytest.skip("synchronous_commit is PostgreSQL's")
     import threading
@@ -124,7 +126,12 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
         sa.event.remove(rt.engine, "commit", at_commit)
         sa.event.remove(rt.engine, "before_cursor_execute", autocommitted)
     assert answer.status_code == 200, answer.get_json()
-    assert settings == ["off", ("autocommit", "on", False), "on"]
+    assert settings == [
+        ("autocommit", "on", False), ("autocommit", "on", False),  # the key, the company
+        ("autocommit", "on", True),  # the claim: `synchronous_commit` off for its transaction
+        ("autocommit", "on", False),  # the acceptance
+        "on",  # the answer's commit
+    ]  # fmt: skip
 
 
 def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt, sim, backend):

@@ -259,3 +259,16 @@ def test_a_wide_statement_is_not_parsed_on_each_run(
         )  # fmt: skip
         assert compiled.run(session, again, {"p_x": "v1"}).scalar() == "w"
         session.rollback()
+
+
+def test_a_local_setting_lasts_the_autocommitted_statements_transaction(migrated: sa.Engine):
+    """The claim's `set_config('synchronous_commit', 'off', true)` in autocommit: in effect
+    for the statement's own transaction (whose commit PostgreSQL records before it resets the
+    setting), gone for the connection's next statement."""
+    setting = sa.select(
+        sa.text("set_config('synchronous_commit', 'off', true) IS NOT NULL"),
+        sa.func.current_setting("synchronous_commit", type_=sa.String),
+    )
+    assert compiled.autocommitted(migrated, setting, {}).one() == (True, "off")
+    after = sa.select(sa.func.current_setting("synchronous_commit", type_=sa.String))
+    assert compiled.autocommitted(migrated, after, {}).scalar() == "on"
