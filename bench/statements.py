@@ -1,26 +1,27 @@
-"""Micro-benchmark (not a test): process CPU of sending one hot statement through psycopg, the
-named-placeholder way against the `$n` way `service.compiled` uses since issue 19's ninth
-session. Prints a markdown table.
+"""Micro-benchmark (not a test): client-side process CPU of the driver path of issue 19's hot
+statements, and of one statement's transaction in its two forms. Prints markdown tables.
 
-The statement has the acceptance's shape: an `INSERT` of every column of `fiscal_documents`
-(one bound parameter each, 52) `RETURNING id, preco`, into a copy of that table without keys
-or constraints, with realistic values (a signed NF-e from the corpus as `xml_assinado`, the
-request and a snapshot as JSON). Both ways run on one connection in autocommit, with the same
-values already processed by SQLAlchemy's bind processors, so the difference is the driver's:
+1. The acceptance's own statement (`acceptance._insert_attach_and_hold_statement`, the form
+   an issuance autocommits: the document's row, the order's attachment, the hold; 52 bound
+   parameters), on a migrated database, with realistic values (a signed NF-e from the corpus
+   as `xml_assinado`, the request and a snapshot as JSON). The database's foreign-key
+   triggers are off for the benchmark's connections (`session_replication_role = replica`),
+   so no account or company is needed; one order row per run is inserted before each round.
+   Each way runs on one connection in autocommit, with the values already processed by
+   SQLAlchemy's bind processors, so the difference is the driver's:
+   - named: `cursor.execute("... %(d_id)s ...", {...})`, as SQLAlchemy's psycopg dialect
+     sends a statement. psycopg parses such a query on each run to find its placeholders,
+     and caches the parse only for a query under 4 KiB with at most 50 parameters;
+   - numbered: `psycopg.RawCursor.execute(b"... $1 ...", [...])`, the query sent as written
+     (what `service.compiled` does since issue 19's ninth session);
+   - `compiled.autocommitted`: the whole path an issuance's acceptance takes (pool checkout,
+     bind processing, the numbered execution, the connection returned).
+2. A transaction of one small statement (a counter's `UPDATE ... RETURNING`, as the claim
+   takes a number): in a new ORM `Session` (`BEGIN`, the statement, `COMMIT`), against
+   `compiled.autocommitted` (the statement alone, in autocommit, on a pool checkout).
 
-- named: `cursor.execute("... %(d_id)s ...", {...})`, as SQLAlchemy's psycopg dialect sends
-  a statement. psycopg parses such a query on each run to find its placeholders, and caches
-  the parse only for a query under 4 KiB with at most 50 parameters.
-- numbered: `psycopg.RawCursor.execute(b"... $1 ...", [...])`, the query sent as written.
-
-A third row, `compiled.autocommitted`, is the whole path an issuance's acceptance takes (pool
-checkout, bind processing, the numbered execution, the connection returned).
-
-Then what a transaction of one small statement costs (a counter's `UPDATE ... RETURNING`, as
-the claim takes a number): in a new ORM `Session` (`BEGIN`, the statement, `COMMIT`), against
-`compiled.autocommitted` (the statement alone, in autocommit, on a pool checkout). Rounds
-alternate the ways so that the machine's drift falls on each alike; the tables give the
-median of the rounds' per-statement CPU.
+Rounds alternate all the ways, so that the machine's drift falls on each alike; the tables
+give the median, min and max of the rounds' per-run CPU.
 
     python bench/statements.py [--rounds 15] [--per-round 200] [--write FILE]
 """
@@ -48,40 +49,30 @@ import sqlalchemy as sa  # noqa: E402
 from sqlalchemy.orm import sessionmaker  # noqa: E402
 
 from service import compiled, db  # noqa: E402
+from service.db import column_defaults  # noqa: E402
+from service.issuance import acceptance  # noqa: E402
 from service.issuance.models import FiscalDocument  # noqa: E402
-from service.models import load_all  # noqa: E402
+from service.migrate import upgrade  # noqa: E402
 
 ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 SIGNED = ROOT.parent / "shared/corpus/nfe/erpbrasil.assinatura__tests_xml_nfe-400-assinado.xml"
 
 
-def copy_table() -> sa.Table:
-    """`fiscal_documents`' columns (types, server defaults) without keys or constraints."""
-    load_all()  # a foreign key column's type is its target's
-    columns = [
-        sa.Column(c.name, c.type, primary_key=c.primary_key, server_default=c.server_default)
-        for c in FiscalDocument.__table__.columns
-    ]
-    return sa.Table("bench_statement_documents", sa.MetaData(), *columns)
+ACCOUNT = "acc_bench"
 
 
-def acceptance_shaped(table: sa.Table) -> Any:
-    values = {c.key: sa.bindparam(f"d_{c.key}", type_=c.type) for c in table.columns}
-    return sa.insert(table).values(values).returning(table.c.id, table.c.preco)
-
-
-def document_values(identifier: str) -> dict[str, Any]:
+def document_values(identifier: str, numero: int) -> dict[str, Any]:
     """One attempt's row as the acceptance writes it (the values' kinds and sizes)."""
     now = dt.datetime.now(dt.UTC)
     xml = SIGNED.read_bytes() if SIGNED.exists() else b"<NFe>" + b"x" * 6000 + b"</NFe>"
     item = {"codigo": "P1", "quantidade": "1", "valor_unitario": "10.00", "ncm": "61091000"}
     return {
-        "id": identifier, "order_id": "ord_" + identifier, "account_id": "acc_bench",
+        "id": "doc_" + identifier, "order_id": "ord_" + identifier, "account_id": ACCOUNT,
         "company_id": "emp_bench", "modulo": "nfe", "modelo": "55", "ambiente": "HOMOLOGACAO",
-        "pedido": identifier, "serie": 1, "numero": 1234, "status": "PROCESSANDO",
-        "chave": "35" + "1" * 42, "fingerprint": "f" * 64, "xml_assinado": xml,
+        "pedido": identifier, "serie": 1, "numero": numero, "status": "PROCESSANDO",
+        "chave": f"35{numero:042d}", "fingerprint": "f" * 64, "xml_assinado": xml,
         "digest_value": "d" * 28, "valor_total": Decimal("10.00"), "preco": Decimal("0.10"),
-        "requisicao": {"pedido": identifier, "destinatario": {"codigo": "C1"}, "itens": [item]},
+        "requisicao": {"pedido": identifier, "cliente": {"codigo": "C1"}, "itens": [item]},
         "snapshot": {"itens": [{**item, "icms": {"cst": "00", "aliquota": "18.00"}}] * 3},
         "snapshot_sha256": "a" * 64, "criado_por_chave_id": "key_bench",
         "resumo": {"valor_total": "10.00", "itens": 1}, "nao_recebido_desde": None,
@@ -89,49 +80,74 @@ def document_values(identifier: str) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def full_row(table: sa.Table, identifier: str) -> dict[str, Any]:
-    given = document_values(identifier)
-    return {f"d_{c.key}": given.get(c.key) for c in table.columns}
+def acceptance_params(identifier: str, numero: int) -> dict[str, Any]:
+    """`_statement_values`' bound values for one new order's first attempt."""
+    row = column_defaults(FiscalDocument, document_values(identifier, numero))
+    return {
+        "p_order": row["order_id"], "p_document": row["id"], "now": row["created_at"],
+        "p_account_id": ACCOUNT, "price": Decimal("0.10"),
+        **{f"d_{name}": value for name, value in row.items()},
+    }  # fmt: skip
 
 
-def cpu_per_run(run: Callable[[str], None], count: int, ids: Any) -> float:
+def cpu_per_run(run: Callable[[int], None], numbers: list[int]) -> float:
     began = time.process_time()
-    for _ in range(count):
-        run(next(ids))
-    return (time.process_time() - began) / count * 1e6
+    for numero in numbers:
+        run(numero)
+    return (time.process_time() - began) / len(numbers) * 1e6
 
 
-def measure(url: str, rounds: int, per_round: int) -> dict[str, list[float]]:
+def _without_foreign_keys(engine: sa.Engine) -> None:
+    @sa.event.listens_for(engine, "connect")
+    def _replica(dbapi_connection: Any, _record: Any) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SET session_replication_role = replica")
+        dbapi_connection.commit()
+
+
+def _orders_for(engine: sa.Engine, numbers: list[int]) -> None:
+    """One unattached order per run (`ord_<n>`), inserted before the round."""
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO orders (id, account_id, company_id, modulo, ambiente, pedido, "
+            "fingerprint, tentativas, created_at, updated_at) SELECT 'ord_' || n, :a, "
+            "'emp_bench', 'nfe', 'HOMOLOGACAO', n::text, 'f', 0, now(), now() "
+            "FROM unnest(CAST(:ns AS integer[])) AS n"), {"a": ACCOUNT, "ns": numbers})  # fmt: skip
+
+
+def measure(url: str, rounds: int, per_round: int) -> dict[str, dict[str, list[float]]]:
+    upgrade(url)
     engine = db.make_engine(url)
-    table = copy_table()
-    table.metadata.create_all(engine)
-    statement = acceptance_shaped(table)
-    dialect = engine.dialect
-    plan = compiled._plan(statement, dialect)
-    named = statement.compile(dialect=dialect)
-    named_sql = str(named)
+    _without_foreign_keys(engine)
+    with engine.begin() as conn:
+        conn.execute(sa.text("INSERT INTO wallets (account_id, saldo, reservado, moeda, "
+                             "updated_at) VALUES (:a, 1000000000, 0, 'BRL', now())"),
+                     {"a": ACCOUNT})  # fmt: skip
+    statement = acceptance._insert_attach_and_hold_statement(True, autocommit=True)
+    plan = compiled._plan(statement, engine.dialect)
+    named_sql = str(statement.compile(dialect=engine.dialect))
     order = [name for name, *_ in plan.slots]
-    driver = psycopg.connect(url.replace("+psycopg", ""), autocommit=True)
-    ids = (f"doc_{n}" for n in itertools.count())
+    driver = psycopg.connect(url, autocommit=True)
+    driver.execute("SET session_replication_role = replica")
 
-    def named_way(identifier: str) -> None:
-        values = plan.values(full_row(table, identifier))
+    def named_way(numero: int) -> None:
+        values = plan.values(acceptance_params(str(numero), numero))
         cursor = driver.cursor()
         cursor.execute(named_sql, dict(zip(order, values, strict=True)))
         cursor.fetchall()
         cursor.close()
 
-    def numbered_way(identifier: str) -> None:
-        values = plan.values(full_row(table, identifier))
+    def numbered_way(numero: int) -> None:
+        values = plan.values(acceptance_params(str(numero), numero))
         cursor = psycopg.RawCursor(driver)
         cursor.execute(plan.query, values)
         cursor.fetchall()
         cursor.close()
 
-    def whole_path(identifier: str) -> None:
-        compiled.autocommitted(engine, statement, full_row(table, identifier))
+    def whole_path(numero: int) -> None:
+        compiled.autocommitted(engine, statement, acceptance_params(str(numero), numero))
 
-    counter = sa.Table("bench_statement_counter", table.metadata,
+    counter = sa.Table("bench_statement_counter", sa.MetaData(),
                        sa.Column("id", sa.Integer, primary_key=True),
                        sa.Column("proximo", sa.Integer, nullable=False))  # fmt: skip
     counter.create(engine)
@@ -145,15 +161,15 @@ def measure(url: str, rounds: int, per_round: int) -> dict[str, list[float]]:
     )
     sessions = sessionmaker(bind=engine)
 
-    def in_a_session(_identifier: str) -> None:
+    def in_a_session(_numero: int) -> None:
         with sessions() as session:
             compiled.run(session, take, {"p_id": 1})
             session.commit()
 
-    def autocommitted(_identifier: str) -> None:
+    def autocommitted(_numero: int) -> None:
         compiled.autocommitted(engine, take, {"p_id": 1})
 
-    groups = {
+    groups: dict[str, dict[str, Callable[[int], None]]] = {
         "statement": {"named (`%(name)s`, psycopg parses)": named_way,
                       "numbered (`$n`, `RawCursor`)": numbered_way,
                       "`compiled.autocommitted` (whole path)": whole_path},
@@ -161,14 +177,16 @@ def measure(url: str, rounds: int, per_round: int) -> dict[str, list[float]]:
                         "`compiled.autocommitted`: the statement alone": autocommitted},
     }  # fmt: skip
     ways = {name: run for group in groups.values() for name, run in group.items()}
-    for run in ways.values():  # warm: psycopg prepares a statement on its fifth run
-        cpu_per_run(run, 20, ids)
+    numbers = itertools.count(1)
     spent: dict[str, list[float]] = {name: [] for name in ways}
-    for _ in range(rounds):
+    for warm in (True,) + (False,) * rounds:  # warm: psycopg prepares on a statement's 5th run
+        count = 20 if warm else per_round
+        batches = {name: [next(numbers) for _ in range(count)] for name in ways}
+        _orders_for(engine, [n for batch in batches.values() for n in batch])
         for name, run in ways.items():
-            spent[name].append(cpu_per_run(run, per_round, ids))
-        with engine.begin() as conn:
-            conn.execute(table.delete())
+            cpu = cpu_per_run(run, batches[name])
+            if not warm:
+                spent[name].append(cpu)
     driver.close()
     engine.dispose()
     return {group: {name: spent[name] for name in runs} for group, runs in groups.items()}
@@ -180,7 +198,7 @@ def report(spent: dict[str, dict[str, list[float]]], rounds: int, per_round: int
         f"({psycopg.pq.__impl__}), SQLAlchemy {sa.__version__}; {rounds} rounds × {per_round} "
         "runs per way, all ways alternated; process CPU per run (client side).",
     ]
-    titles = {"statement": "The acceptance-shaped `INSERT` (52 parameters)",
+    titles = {"statement": "The acceptance's statement (52 parameters)",
               "transaction": "A transaction of one counter `UPDATE ... RETURNING`"}  # fmt: skip
     for group, ways in spent.items():
         lines += ["", f"{titles[group]}:", "", "| way | median µs | min µs | max µs |",
