@@ -22,9 +22,10 @@ wait on is sampled from pg_stat_activity and pg_locks. Then, with no load, `--pr
 issuances go through the same database and simulator in this process (Flask test client) with
 timers around the phases of `service.issuance.operations.issue`, to say where a request's time
 goes (a phase whose function is gone, renamed by a refactoring, is skipped with a warning),
-plus SQL statements, SQLAlchemy commits and PostgreSQL's own transaction count
-(`pg_stat_database.xact_commit`) per request; a last probe times the simulator's round trip
-with and without TCP_NODELAY on its handler.
+plus SQL statements, the commits of writing transactions (a `COMMIT` the service sends, or an
+autocommitted statement that writes; autocommitted reads apart) and PostgreSQL's own
+transaction count (`pg_stat_database.xact_commit`) per request; a last probe times the
+simulator's round trip with and without TCP_NODELAY on its handler.
 
 With `--async-tasks N`, the queue: N requests with `Prefer: respond-async` (distinct pedidos,
 as many client threads as the largest `--clients`) while no rq worker runs, giving accepted tasks
@@ -517,7 +518,8 @@ PHASES = [
     ("service.issuance.outcome", "send",
      "of which send + simulator answer (kept-alive connection)", False),
     ("service.issuance.outcome", "record", "of which record the answer (row lock, commit)", False),
-    ("sqlalchemy.orm", "Session.commit", "across all phases: DB commits (WAL flush)", False),
+    ("sqlalchemy.orm", "Session.commit", "across all phases: Session commits (an autocommitted "
+     "statement's commit is inside its phase)", False),
 ]  # fmt: skip
 REST = "rest: HTTP, auth, rate limit, validation, company, answer"
 
@@ -586,7 +588,11 @@ class Profile:
     cpu_ms: float = 0.0
     statements: float = 0.0
     commits: float = 0.0
-    """SQLAlchemy `commit` events on the engine per request."""
+    """Commits of writing transactions per request (`SqlCounter`)."""
+    sent: float = 0.0
+    """Of those, SQLAlchemy `commit` events (a `COMMIT` the service sends) per request."""
+    reads: float = 0.0
+    """Autocommitted reads per request (no commit record, nothing waits)."""
     checkouts: float = 0.0
     """Pool checkouts per request (a connection idle over `service.db.IDLE_PING_SECONDS` is
     pinged first, in a transaction of its own that `xact_commit` counts)."""
@@ -674,6 +680,7 @@ def profile_requests(
     engine.dispose()
     xact_after = settled_xact_commits(db_name, 0.0)
     profile.statements, profile.commits = counted["sql"] / runs, counted["commit"] / runs
+    profile.sent, profile.reads = counted["sent"] / runs, counted["read"] / runs
     profile.checkouts = counted["checkout"] / runs
     profile.transactions = (xact_after - xact_before) / runs
     profile.packages = cpu_by_package(lambda n: issue(f"{tag}-cpu-{n}"), runs)
@@ -682,8 +689,10 @@ def profile_requests(
 
 
 class SqlCounter(Counter[str]):
-    """SQL statements (`before_cursor_execute`) and commits (`commit`, and each autocommitted
-    statement) on `engine` from now until `close()`."""
+    """SQL statements (`before_cursor_execute`) and the commits of writing transactions on
+    `engine` from now until `close()`: `COMMIT`s the service sends (`commit`, "sent") and
+    autocommitted statements that write (no `commit` event; an autocommitted `SELECT` is
+    counted apart, "read": PostgreSQL writes no commit record for it, nothing waits)."""
 
     def __init__(self, engine: sqlalchemy.Engine) -> None:
         super().__init__()
@@ -695,10 +704,11 @@ class SqlCounter(Counter[str]):
     def _statement(self, *args: Any) -> None:
         self["sql"] += 1
         if args[4] is compiled.AUTOCOMMITTED:  # its own transaction: no `commit` event
-            self["commit"] += 1
+            self["read" if args[2].lstrip().upper().startswith("SELECT") else "commit"] += 1
 
     def _commit(self, *_: Any) -> None:
         self["commit"] += 1
+        self["sent"] += 1
 
     def _checkout(self, *_: Any) -> None:
         self["checkout"] += 1
@@ -1107,8 +1117,10 @@ def main() -> None:
         profile_table(profile),
         f"CPU of one issuance in the service process ({args.profile_runs} more, sequential): "
         f"{profile.cpu_ms:.1f} ms per request; {profile.statements:.0f} SQL statements, "
-        f"{profile.commits:.1f} commits (SQLAlchemy), {profile.transactions:.1f} transactions "
-        f"(PostgreSQL xact_commit) per request; {profile.checkouts:.1f} connection checkouts per "
+        f"{profile.commits:.1f} commits of writing transactions ({profile.sent:.1f} of them a "
+        f"`COMMIT` the service sends, the rest autocommitted statements), {profile.reads:.1f} "
+        f"autocommitted reads, {profile.transactions:.1f} transactions (PostgreSQL xact_commit, "
+        f"the reads included) per request; {profile.checkouts:.1f} connection checkouts per "
         "request (a connection idle longer than `service.db.IDLE_PING_SECONDS` is pinged first, "
         "in a transaction xact_commit counts and SQLAlchemy's events do not). "
         "Share of that CPU by package under cProfile "

@@ -21,7 +21,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import bindparam, func, inspect, select, update
+from sqlalchemy import Integer, bindparam, case, func, inspect, select, update
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -40,14 +41,14 @@ from documents.transmission.outcome import (
 from service import compiled
 from service.companies import operations as companies
 from service.companies.models import Company
-from service.db import transaction, utcnow
+from service.db import holds_connection, transaction, utcnow
 from service.issuance import defaults, registry
 from service.issuance.authority import Authority
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.issuance.not_delivered import log_not_delivered
-from service.notify.publish import document_changed
+from service.notify.publish import document_change_announced, document_changed
 from service.wallet.operations import (
     debit_held,
     debit_held_params,
@@ -205,12 +206,8 @@ def _authorized_and_debited(
     """PostgreSQL: the conditional authorization and the hold's debit with its ledger entry
     in one statement, the debit only if the document was written. False when it was not
     (nothing written at all); a balance that would go negative raises, as `debit_held` does."""
-    debit = debit_held_params(
-        document.account_id, held,
-        tipo_documento=registry.by_module(document.modulo).documento, documento_id=document.id,
-    )  # fmt: skip
     statement = _authorized_and_debited_statement()
-    written, entered = compiled.run(session, statement, {**params, **debit}).one()
+    written, entered = compiled.run(session, statement, {**params, **_debit(document, held)}).one()
     if not written:
         return False
     if not entered:
@@ -218,18 +215,37 @@ def _authorized_and_debited(
     return True
 
 
+def _debit(document: FiscalDocument, held: Decimal) -> dict[str, Any]:
+    """The bound values of the hold's debit (`debit_held_statement`) for `document`."""
+    return debit_held_params(
+        document.account_id, held,
+        tipo_documento=registry.by_module(document.modulo).documento, documento_id=document.id,
+    )  # fmt: skip
+
+
 @functools.cache
-def _authorized_and_debited_statement() -> Any:
+def _authorized_and_debited_statement(autocommit: bool = False) -> Any:
     """Built once per process: `WITH authorized AS (<the conditional authorization>), moved AS
     (UPDATE wallets ... WHERE EXISTS (authorized)), entered AS (INSERT INTO ledger_entries ...
-    FROM moved) SELECT the counts of authorized and entered`."""
+    FROM moved) SELECT the counts of authorized and entered`.
+
+    `autocommit`: the form that is a whole transaction (`_authorized_autocommitted`): it
+    answers how many documents were authorized (0: nothing written at all), or aborts
+    (`fiscal_abort`) when the document was authorized without its debit (a balance that
+    would go negative), so that neither stays."""
     authorized = _authorized_statement(True).cte("authorized")
     entered = debit_held_statement(select(authorized.c.id).exists()).cte("entered")
     count = func.count
-    return select(
+    counts = (
         select(count()).select_from(authorized).scalar_subquery(),
         select(count()).select_from(entered).scalar_subquery(),
     )
+    if not autocommit:
+        return select(*counts)
+    ran = select(counts[0].label("written"), counts[1].label("entered")).subquery("ran")
+    abort = func.fiscal_abort("answer: authorized without its debit", type_=Integer)
+    whole = case((ran.c.written == ran.c.entered, ran.c.written), else_=abort)
+    return select(whole).select_from(ran)
 
 
 @functools.cache
@@ -385,7 +401,51 @@ def record(
     with transaction(sessions) as session:
         if company is not None:
             companies.place(session, company)
+        authorized = _authorized_autocommitted(session, document, outcome)
+        if authorized is not None:
+            return authorized
         return apply_answer(session, document, outcome)
+
+
+def _authorized_autocommitted(
+    session: Session, document: FiscalDocument, outcome: Outcome
+) -> FiscalDocument | None:
+    """PostgreSQL, the hot path's answer as a transaction of its own: the authorization of the
+    attempt as committed, with its debit (`_authorized_and_debited_statement`'s form that
+    aborts unless both are written; an unlimited account's, the conditional update alone),
+    in autocommit: one round trip, no `BEGIN`, `COMMIT` or Session. Only when the change
+    announces nothing (no webhook subscription wants its event, no one its e-mail: then
+    `document_changed` writes no outbox row, which would have to commit with it) and that
+    was known without a database transaction (cached subscriptions; mail disabled, or its
+    preferences read, which keeps the transactional form). None, with nothing written, for
+    any other case: `apply_answer` then decides in the session's transaction (its answer for
+    a protocol that is not this document's, a row changed meanwhile, a short balance)."""
+    bind = session.get_bind()
+    before = DocumentStatus.PROCESSANDO
+    if not (isinstance(bind, Engine) and bind.dialect.name == "postgresql"):
+        return None
+    if not isinstance(outcome, Authorized) or document.status != before:
+        return None
+    if document_change_announced(session, document, DocumentStatus.AUTORIZADA):
+        return None
+    values = _authorized_values(document, outcome, quiet=True)
+    if values is None or holds_connection(session):
+        return None
+    params = {"p_id": document.id, "p_before": before, **values}
+    held = Decimal(document.preco)
+    if held > 0:
+        statement = _authorized_and_debited_statement(autocommit=True)
+        try:
+            written = compiled.autocommitted(bind, statement, {**params, **_debit(document, held)})
+        except compiled.Aborted:
+            return None
+        if not written.scalar():
+            return None
+    elif compiled.autocommitted(bind, _authorized_statement(True), params).first() is None:
+        return None
+    for name, value in values.items():
+        set_committed_value(document, name, value)
+    return document
 
 
 def apply_answer(session: Session, document: FiscalDocument, outcome: Outcome) -> FiscalDocument:

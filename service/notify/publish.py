@@ -132,6 +132,24 @@ def document_changed(session: Session, document: FiscalDocument, before: str | N
         )
 
 
+def document_change_announced(session: Session, document: FiscalDocument, to: str) -> bool:
+    """Whether `document_changed` writes an outbox row when `document` moves to `to`: a
+    webhook subscription wants the event, or someone is to receive its e-mail. It asks the
+    same lookups `document_changed` does (cached subscriptions; e-mail preferences only when
+    mail is enabled), so a False here means that call would write nothing."""
+    from service.notify.mail.outbox import notification_recipients
+    from service.notify.webhooks.outbox import event_targets
+
+    if document.status == to or to not in DOCUMENT_EVENTS:
+        return False
+    suffix, mail_kind = DOCUMENT_EVENTS[DocumentStatus(to)]
+    account, company = document.account_id, document.company_id
+    kind = registry.by_module(document.modulo).webhook_kind(suffix)
+    if event_targets(session, kind, account, company, document.ambiente):
+        return True
+    return bool(mail_kind and notification_recipients(session, mail_kind, account, company))
+
+
 def task_moved(session: Session, task: FiscalTask, to: TaskStatus) -> None:
     """Outbox rows for a task that just entered `to` (reconciliation tasks stay silent)."""
     if to not in TASK_EVENTS or task.origem != "API":

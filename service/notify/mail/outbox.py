@@ -84,6 +84,17 @@ def _insert(session: Session) -> Any:
     return insert_ignoring_conflicts(session, MailMessage, ["referencia", "tipo", "destinatario"])
 
 
+def notification_recipients(
+    session: Session, kind: str, account_id: str, company_id: str
+) -> tuple[str, ...]:
+    """Who `record_notification` would queue `kind` for (nobody when mail is disabled: no
+    `MAIL_HOST`, and then nothing is read)."""
+    NotificationKind(kind)  # a bug in the caller, never a client error
+    if not runtime.current().settings.mail.enabled:
+        return ()
+    return preferences.recipients(session, account_id, company_id, kind)
+
+
 def record_notification(
     session: Session,
     *,
@@ -100,10 +111,7 @@ def record_notification(
     Nothing is written when mail is disabled (no `MAIL_HOST`), when the preferences send
     `kind` to nobody, or when the same notice already went to the recipient.
     """
-    NotificationKind(kind)  # a bug in the caller, never a client error
-    if not runtime.current().settings.mail.enabled:
-        return 0
-    addresses = preferences.recipients(session, account_id, company_id, kind)
+    addresses = notification_recipients(session, kind, account_id, company_id)
     if not addresses:
         return 0
     resumo = safe_summary(summary() if callable(summary) else summary)

@@ -245,12 +245,8 @@ def record_event(
     `data` is the document summary, or a function that builds it (called only when some
     subscription wants the event); it must never carry XML or secrets (checked).
     """
-    if tipo not in known_kinds():
-        raise ValueError(f"unknown webhook event kind {tipo!r}")
     environment = normalize_environment(ambiente)
-    targets = subscribers(
-        session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
-    )
+    targets = event_targets(session, tipo, account_id, company_id, environment)
     event_id, _ = store_event(
         session,
         tipo=tipo,
@@ -261,3 +257,15 @@ def record_event(
         targets=targets,
     )
     return event_id
+
+
+def event_targets(
+    session: Session, tipo: str, account_id: str, company_id: str | None, ambiente: str
+) -> list[SubscriptionView]:
+    """The subscriptions `record_event` writes a delivery for (none: it writes nothing)."""
+    if tipo not in known_kinds():
+        raise ValueError(f"unknown webhook event kind {tipo!r}")
+    environment = normalize_environment(ambiente)
+    return subscribers(
+        session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
+    )

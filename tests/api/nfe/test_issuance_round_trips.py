@@ -25,11 +25,18 @@ from tests.api.nfe.helpers import (
     attached_meanwhile,
     attempts_of,
     balance_held,
+    count_rows,
     ledger,
     nfe_body,
     ready_to_issue,
 )
-from tests.api.nfe.test_register_caches import issue, statements, tables_of
+from tests.api.nfe.test_register_caches import (
+    _hooked_app,
+    closed_port,
+    issue,
+    statements,
+    tables_of,
+)
 
 API = "/api/v1"
 NFE_NS = "http://www.portalfiscal.inf.br/nfe"
@@ -86,7 +93,8 @@ def test_an_answer_for_an_attempt_changed_meanwhile_is_decided_under_the_lock(cl
     set_committed_value(stale, "status", DocumentStatus.PROCESSANDO)  # as accepted, before
     proto = etree.tostring(etree.fromstring(stale.xml_autorizado).find(f"{{{NFE_NS}}}protNFe"))
     answer = Authorized(proto, "999999999999999", None, "100", "Autorizado", "x", b"")
-    recorded = outcome.record(rt.sessions, stale, answer)
+    with client.application.app_context():  # as a request or the worker records it
+        recorded = outcome.record(rt.sessions, stale, answer)
     assert recorded.status == DocumentStatus.AUTORIZADA
     assert (recorded.autorizado_em, recorded.protocolo) == (authorized_at, protocol)
     debits = [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"]
@@ -138,11 +146,11 @@ def test_a_balance_spent_meanwhile_aborts_the_acceptance_whole(client, rt, sim, 
     assert balance_held(rt, ready.account_id) == 0
 
 
-def test_the_hot_acceptance_sends_no_begin_and_no_commit(client, rt, sim, backend):
+def test_the_hot_path_sends_no_begin_and_no_commit(client, rt, sim, backend):
     """PostgreSQL: a warm new order's key and company are read outside any transaction, and
-    its claim and its acceptance are each one statement, autocommitted (three transactions per
-    issuance as before, only the answer's with `BEGIN` and `COMMIT` of its own); an unlimited
-    account's document is stored at 0.00 by the acceptance's statement."""
+    its claim, its acceptance and its answer are each one statement, autocommitted (three
+    transactions per issuance as before, none with `BEGIN` and `COMMIT` of its own); an
+    unlimited account's document is stored at 0.00 by the acceptance's statement."""
     if backend != "postgres":
         pytest.skip("autocommit on PostgreSQL only")
     import sqlalchemy as sa
@@ -172,8 +180,7 @@ def test_the_hot_acceptance_sends_no_begin_and_no_commit(client, rt, sim, backen
             ("SELECT", True), ("SELECT", True),  # the key, the company: outside a transaction
             ("WITH", True),  # the claim (counter and order), its own transaction
             ("WITH", True),  # the acceptance (document, attachment, hold), its own
-            ("UPDATE" if unlimited else "WITH", False),  # the answer (and the debit)
-            ("COMMIT", False),  # the answer's transaction
+            ("UPDATE" if unlimited else "WITH", True),  # the answer (and the debit), its own
         ], seen  # fmt: skip
         with transaction(rt.sessions) as session:
             stored = session.get(FiscalDocument, issued["id"])
@@ -234,3 +241,62 @@ def test_a_claim_that_writes_no_order_takes_no_number(client, rt, sim, backend):
         orders = session.execute(text("SELECT pedido FROM orders ORDER BY pedido")).scalars()
         assert list(orders) == ["PED-1"]  # neither the short nor the exhausted one
     assert issue(client, ready, "PED-4")["numero"] == first["numero"] + 1
+
+
+def test_an_answer_that_announces_is_written_with_its_outbox_rows(app_factory, sim, backend):
+    """The answer is autocommitted only when it announces nothing; with a webhook
+    subscription that wants it, the authorization, the debit and the event's outbox rows are
+    one transaction, as before."""
+    if backend != "postgres":
+        pytest.skip("autocommit on PostgreSQL only")
+    import sqlalchemy as sa
+
+    from service import compiled
+    from service.notify.webhooks.models import WebhookDelivery
+    from tests.api.webhooks.helpers import subscribe
+
+    app = _hooked_app(app_factory, sim)
+    client, rt = app.test_client(), app.extensions["fiscal"]
+    ready = ready_to_issue(client, rt, sim)
+    issue(client, ready, "AQUECE")
+    url = f"https://localhost:{closed_port()}/hook"
+    subscribe(client, ready.headers, url, eventos=["nfe.authorized"])
+    seen: list[tuple[str, bool]] = []
+
+    def statement(_c: object, _cur: object, sql: str, _p: object, context: object, *_: object):
+        seen.append((sql.split()[0], context is compiled.AUTOCOMMITTED))
+
+    sa.event.listen(rt.engine, "before_cursor_execute", statement)
+    try:
+        issue(client, ready, "ANUNCIA")
+    finally:
+        sa.event.remove(rt.engine, "before_cursor_execute", statement)
+    assert ("WITH", False) in seen and seen[-1] != ("WITH", True), seen  # in a transaction
+    assert count_rows(rt, WebhookDelivery) == 1
+
+
+def test_an_answer_whose_debit_fails_writes_nothing(client, rt, sim, backend):
+    """The autocommitted answer aborts when the document would be authorized without its
+    debit (a balance that would go negative: the hold should have prevented it); the
+    transactional form then raises, as before, and the attempt stays PROCESSANDO, undebited,
+    for a lookup to settle."""
+    if backend != "postgres":
+        pytest.skip("autocommit on PostgreSQL only")
+    ready = ready_to_issue(client, rt, sim)
+    real = outcome.send
+
+    def drained(*args: object) -> object:
+        with transaction(rt.sessions) as session:
+            session.execute(text("UPDATE wallets SET saldo = 0"))
+        return real(*args)  # type: ignore[arg-type]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(outcome, "send", drained)
+        failed = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("PED-SECO"))
+    assert failed.status_code == 500, failed.get_json()  # "would make the balance negative"
+    with transaction(rt.sessions) as session:
+        status = session.execute(
+            text("SELECT status FROM fiscal_documents WHERE pedido = 'PED-SECO'")
+        ).scalar_one()
+    assert status == DocumentStatus.PROCESSANDO
+    assert [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"] == []

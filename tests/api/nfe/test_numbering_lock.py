@@ -92,7 +92,8 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
     """The claim commits without waiting for the WAL flush (its lock on the counter ends
     sooner); the acceptance, which stores the signed XML before it is sent, and the answer
     wait for it, as every other transaction does (README, "Throughput"). The key and company
-    reads, the claim and the acceptance are statements in autocommit (no `commit` event): the
+    reads, the claim, the acceptance and the answer are statements in autocommit (no `commit`
+    event): the
     setting each runs under is read on its connection just before it, and only the claim's
     statement sets it, for its own transaction (`test_compiled`: in effect within the
     statement, gone after it)."""
@@ -130,7 +131,7 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
         ("autocommit", "on", False), ("autocommit", "on", False),  # the key, the company
         ("autocommit", "on", True),  # the claim: `synchronous_commit` off for its transaction
         ("autocommit", "on", False),  # the acceptance
-        "on",  # the answer's commit
+        ("autocommit", "on", False),  # the answer
     ]  # fmt: skip
 
 
