@@ -397,7 +397,8 @@ def record(
     another request resolved it), the row is read whole. `company`, when the caller has it,
     is placed in the session unread too (the notifications read it). An authorization of the
     attempt as it was committed is written by one conditional statement that also takes the
-    lock (`_authorized_if_unchanged`)."""
+    lock (`_authorized_if_unchanged`); on PostgreSQL, when it announces nothing, that
+    statement is its own transaction (`_authorized_autocommitted`)."""
     with transaction(sessions) as session:
         if company is not None:
             companies.place(session, company)
