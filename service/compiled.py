@@ -129,8 +129,8 @@ def _compile(statement: Any, dialect: Dialect) -> _Plan:
     `$n`, not the driver's `%(name)s`: psycopg parses a named-parameter query on each run to
     find its placeholders, and caches that parse only for queries under 4 KiB and 50
     parameters; the acceptance's statement (every column of a document) is over both, and
-    its parsing was 8 % of the service's Python time at 16 clients (py-spy, bench/results/
-    api.md). A `$n` query goes to the server as written (`psycopg.RawCursor`)."""
+    parse cost an issuance about 155 µs of the statement's 363 (bench/statements.py). A `$n`
+    query goes to the server as written (`psycopg.RawCursor`)."""
     compiled = statement.compile(dialect=_numbered(dialect))
     state = compiled.construct_expanded_state(compiled.construct_params(_check=False))
     processors: dict[str, Processor] = {}
@@ -189,11 +189,21 @@ def read(session: Session, statement: Any, params: Mapping[str, Any]) -> Rows:
     round trip, no `BEGIN` and no `COMMIT`; its own snapshot, as every statement of a READ
     COMMITTED transaction has). Otherwise in the session's transaction (`run`). A request's
     key and company are read this way, so the claim that follows can be autocommitted too."""
-    bind = session.get_bind()
-    postgresql = bind.dialect.name == "postgresql"
-    if postgresql and isinstance(bind, Engine) and not holds_connection(session):
-        return autocommitted(bind, statement, params)
+    engine = autocommit_engine(session)
+    if engine is not None:
+        return autocommitted(engine, statement, params)
     return run(session, statement, params)
+
+
+def autocommit_engine(session: Session) -> Engine | None:
+    """The engine a statement of `session`'s work may run on as its own transaction
+    (`autocommitted`), or None: PostgreSQL, the session bound to an engine (never to a given
+    connection's transaction), and holding no database transaction yet
+    (`db.holds_connection`: nothing it read or locked is left behind)."""
+    bind = session.get_bind()
+    if not isinstance(bind, Engine) or bind.dialect.name != "postgresql":
+        return None
+    return None if holds_connection(session) else bind
 
 
 _CONNECTION = "service.compiled.connection"

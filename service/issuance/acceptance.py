@@ -45,7 +45,6 @@ from service.audit import operations as audit
 from service.companies.models import Company
 from service.db import (
     column_defaults,
-    holds_connection,
     insert_ignoring_conflicts,
     loaded,
     transaction,
@@ -193,12 +192,9 @@ def _claim_engine(session: Session) -> Engine | None:
     """The engine the claim may run on as its own transaction, or None: PostgreSQL, the
     request's session bound to the engine, holding no database transaction (its key and
     company were read outside one, `compiled.read`) and no change a commit would flush."""
-    bound = session.get_bind()
-    if not isinstance(bound, Engine) or bound.dialect.name != "postgresql":
+    if session.new or session.dirty or session.deleted:
         return None
-    if holds_connection(session) or session.new or session.dirty or session.deleted:
-        return None
-    return bound
+    return compiled.autocommit_engine(session)
 
 
 def _claimed_autocommitted(engine: Engine, req: Request, unqueued: bool) -> Order:
@@ -601,10 +597,7 @@ def _autocommit_engine(session: Session, draft: Draft) -> Engine | None:
     its task in the same transaction and changes it after, so it keeps the transactional
     form), is bound to the engine (never to a given connection's transaction), and nothing
     goes to the audit log (no value of the engine's replaced)."""
-    bound = session.get_bind()
-    if not isinstance(bound, Engine) or session.in_transaction():
-        return None
-    return None if getattr(draft, "overrides", None) else bound
+    return None if getattr(draft, "overrides", None) else compiled.autocommit_engine(session)
 
 
 def _accepted_autocommitted(

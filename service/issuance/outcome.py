@@ -22,7 +22,6 @@ from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import Integer, bindparam, case, func, inspect, select, update
-from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -41,7 +40,7 @@ from documents.transmission.outcome import (
 from service import compiled
 from service.companies import operations as companies
 from service.companies.models import Company
-from service.db import holds_connection, transaction, utcnow
+from service.db import transaction, utcnow
 from service.issuance import defaults, registry
 from service.issuance.authority import Authority
 from service.issuance.credential_cache import CompanyCredentials
@@ -421,16 +420,16 @@ def _authorized_autocommitted(
     preferences read, which keeps the transactional form). None, with nothing written, for
     any other case: `apply_answer` then decides in the session's transaction (its answer for
     a protocol that is not this document's, a row changed meanwhile, a short balance)."""
-    bind = session.get_bind()
     before = DocumentStatus.PROCESSANDO
-    if not (isinstance(bind, Engine) and bind.dialect.name == "postgresql"):
-        return None
     if not isinstance(outcome, Authorized) or document.status != before:
+        return None
+    if compiled.autocommit_engine(session) is None:
         return None
     if document_change_announced(session, document, DocumentStatus.AUTORIZADA):
         return None
-    values = _authorized_values(document, outcome, quiet=True)
-    if values is None or holds_connection(session):
+    bind = compiled.autocommit_engine(session)  # again: none of the lookups may have read
+    values = _authorized_values(document, outcome, quiet=True) if bind else None
+    if bind is None or values is None:
         return None
     params = {"p_id": document.id, "p_before": before, **values}
     held = Decimal(document.preco)
