@@ -17,10 +17,10 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from flask import g, request
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, select, true, update
 
 from service import compiled, runtime
 from service.accounts.models import ApiKey, KeyKind, KeyMode
@@ -96,25 +96,52 @@ def _touch(record: Mapping[str, Any]) -> None:
         session.commit()
 
 
-def authenticate() -> Credential:
+class Companion(Protocol):
+    """A read of another module that rides on the key's lookup, in its one statement: a
+    `LATERAL` subquery correlated to the key's row (`ApiKey.account_id`), built once per
+    process (statements are planned by identity), with the parameters it binds; `took` is
+    given the statement's rows (one per row of the subquery, or one with its columns NULL)
+    once the key is known."""
+
+    lateral: Any
+    params: Mapping[str, Any]
+
+    def took(self, rows: compiled.Rows) -> None: ...
+
+
+def authenticate(companion: Companion | None = None) -> Credential:
+    """The key's credential, else 401. A `companion` read (the request's company, see
+    `service.companies.resolver.company_companion`) is answered by the same statement, so a
+    request pays one round trip for both; it is handed its rows only for a valid key."""
     key = presented_key()
     if key is None or not KEY_PATTERN.match(key):
         raise ApiError("NAO_AUTENTICADO")
     digest = runtime.current().hasher.digest(key)
-    record = compiled.read(runtime.db(), _active_key_statement(), {"p_digest": digest}).mapping()
+    params = {"p_digest": digest}
+    if companion is not None:
+        params.update(companion.params)
+    lateral = None if companion is None else companion.lateral
+    rows = compiled.read(runtime.db(), _active_key_statement(lateral), params)
+    record = rows.mapping()
     if record is None:
         raise ApiError("NAO_AUTENTICADO")
+    if companion is not None:
+        companion.took(rows)
     _touch(record)
     return _credential(record)
 
 
 @functools.cache
-def _active_key_statement() -> Any:
-    """Built once per process: the columns of an unrevoked key a request needs (a row, not an
-    ORM object: every request reads it)."""
+def _active_key_statement(lateral: Any = None) -> Any:
+    """Built once per process (per companion `lateral`): the columns of an unrevoked key a
+    request needs (a row, not an ORM object: every request reads it), then the lateral's."""
     c = ApiKey.__table__.c
     columns = (c.id, c.account_id, c.mode, c.kind, c.scopes, c.prefix, c.last_used_at)
-    return select(*columns).where(c.digest == bindparam("p_digest"), c.revoked_at.is_(None))
+    where = (c.digest == bindparam("p_digest"), c.revoked_at.is_(None))
+    if lateral is None:
+        return select(*columns).where(*where)
+    joined = ApiKey.__table__.outerjoin(lateral, true())
+    return select(*columns, *lateral.c).select_from(joined).where(*where)
 
 
 @functools.cache

@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from psycopg import RawCursor
+from psycopg.pq import ExecStatus
 from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
@@ -33,6 +34,7 @@ from sqlalchemy.orm import Session
 from service.db import holds_connection
 
 Processor = Callable[[Any], Any] | None
+TUPLES_OK = ExecStatus.TUPLES_OK
 
 
 @dataclass(frozen=True)
@@ -223,10 +225,10 @@ def _connection(session: Session) -> Connection:
 
 
 def _on_cursor(connection: Connection, plan: _Plan, params: Mapping[str, Any]) -> Rows:
-    driver = connection.connection.driver_connection
     dispatch = connection.dispatch if _listened(connection) else None
     try:
-        return _execute(driver, connection.dialect, plan, params, connection, dispatch)
+        pooled, dialect = connection.connection, connection.dialect
+        return _execute(pooled, dialect, plan, params, connection, dispatch)
     except _Failed as failed:
         dbapi = connection.connection.dbapi_connection
         raise _wrapped(connection, dbapi, connection.dialect, *failed.args) from failed.args[0]
@@ -237,19 +239,19 @@ class _Failed(Exception):
 
 
 def _execute(
-    driver: Any,
+    pooled: Any,
     dialect: Dialect,
     plan: _Plan,
     params: Mapping[str, Any],
     connection: Connection | None,
     dispatch: Any,
 ) -> Rows:
-    """The plan run on the driver's cursor; the listeners of `dispatch` (if any) see it with
-    `connection` (None for a statement that is its own transaction, `AUTOCOMMITTED` then as
-    their context)."""
+    """The plan run on the pooled connection's cursor (`_cursor`); the listeners of
+    `dispatch` (if any) see it with `connection` (None for a statement that is its own
+    transaction, `AUTOCOMMITTED` then as their context)."""
     sql, values = plan.sql, plan.values(params)
     context = AUTOCOMMITTED if connection is None else None
-    cursor = RawCursor(driver)
+    cursor = _cursor(pooled)
     try:
         if dispatch is not None:
             for listener in dispatch.before_cursor_execute:
@@ -258,20 +260,41 @@ def _execute(
         if dispatch is not None:
             for after in dispatch.after_cursor_execute:
                 after(connection, cursor, sql, values, context, False)
-        if cursor.description is None:
+        if not _returned_rows(cursor):
             return Rows([], (), cursor.rowcount)
-        keys, processors = plan.result_processors(dialect, cursor.description)
+        keys, processors = plan.results or plan.result_processors(dialect, cursor.description or ())
         rows = cursor.fetchall()
     except dialect.loaded_dbapi.Error as exc:
         raise _Failed(exc, sql, values, cursor) from exc
-    finally:
-        cursor.close()
     if any(processors):
         rows = [
             tuple(v if p is None else p(v) for v, p in zip(row, processors, strict=True))
             for row in rows
         ]
     return Rows(rows, keys, len(rows))
+
+
+_CURSOR = "service.compiled.cursor"
+
+
+def _cursor(pooled: Any) -> RawCursor[Any]:
+    """The connection's one `RawCursor`, kept in the pooled connection's `info` (which lives
+    as long as the driver's connection and is cleared when it is replaced). A new cursor per
+    statement started with empty dumper and loader caches, so every parameter's adapter was
+    looked up again (about a tenth of a hot statement's client CPU); a connection serves one
+    thread at a time, and a cursor stays usable after an error."""
+    info, driver = pooled.info, pooled.driver_connection
+    cursor = info.get(_CURSOR)
+    if cursor is None or cursor.connection is not driver or cursor.closed:
+        cursor = info[_CURSOR] = RawCursor(driver)
+    return cursor  # type: ignore[no-any-return]
+
+
+def _returned_rows(cursor: RawCursor[Any]) -> bool:
+    """Whether the statement answered rows (`cursor.description is not None`, asked without
+    building the description's column objects: about 20 µs a statement in an issuance)."""
+    result = cursor.pgresult
+    return result is not None and (result.nfields > 0 or result.status == TUPLES_OK)
 
 
 def _listened(connection: Connection) -> bool:
@@ -323,7 +346,7 @@ def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> 
         driver.autocommit = True  # idle on checkout: no round trip
         try:
             dispatch = engine.dispatch if engine._has_events else None
-            return _execute(driver, dialect, plan, params, None, dispatch)
+            return _execute(fairy, dialect, plan, params, None, dispatch)
         finally:
             if not driver.closed:
                 driver.autocommit = False

@@ -31,7 +31,7 @@ from service.auth import (
     forbidden,
     missing_scopes,
 )
-from service.companies.resolver import check_selected_company
+from service.companies.resolver import check_selected_company, company_companion
 from service.errors import ApiError
 
 log = logging.getLogger("service.guard")
@@ -64,7 +64,7 @@ def guard() -> None:
     if request.method == "OPTIONS" and getattr(rule, "provide_automatic_options", False):
         return  # Flask's automatic answer lists the methods; no view runs
     scopes = declared_scopes(view_of(current_app, rule.endpoint, request.method))
-    credential = authenticate()
+    credential = authenticate(company_companion())
     g.credential = credential
     enforce_rate_limit(credential)
     if scopes is None:

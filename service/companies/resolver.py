@@ -8,6 +8,8 @@ company has not enabled is 403 `MODULO_NAO_HABILITADO`; a record of another comp
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import g, request
@@ -16,6 +18,7 @@ from service import runtime
 from service.auth import Credential, current_credential
 from service.companies import operations, snapshots
 from service.companies.models import Company, Environment
+from service.compiled import Rows
 from service.errors import ApiError
 
 T = TypeVar("T")
@@ -29,10 +32,61 @@ def _selector() -> tuple[str | None, str | None]:
     return (str(company_id) if company_id else None, str(codigo) if codigo else None)
 
 
+def _by(company_id: str | None, codigo: str | None) -> str:
+    """Which of the candidates' statements a selector takes (`snapshots`)."""
+    if company_id and codigo:
+        return snapshots.BY_BOTH
+    if company_id:
+        return snapshots.BY_ID
+    return snapshots.BY_CODE if codigo else snapshots.ONLY
+
+
+_PREFETCHED = "prefetched_companies"
+
+
+@dataclass
+class _CompanyCompanion:
+    """The request's company candidates, read with the key (`service.auth.Companion`): one
+    statement for both instead of two round trips (issue 19)."""
+
+    asked: tuple[str, str | None, str | None]
+    lateral: Any
+    params: Mapping[str, Any]
+
+    def took(self, rows: Rows) -> None:
+        keys = rows.keys
+        company, version = keys.index("empresa_id"), keys.index("empresa_versao")
+        candidates = [(row[company], row[version]) for row in rows if row[company] is not None]
+        account = rows.rows[0][keys.index("account_id")]
+        g.setdefault(_PREFETCHED, {})[(account, *self.asked)] = candidates
+
+
+def company_companion() -> _CompanyCompanion | None:
+    """The company read that can ride on the key's lookup (`service.guard`): the candidates of
+    the request's selector (or of its only company), on PostgreSQL; else None."""
+    if not snapshots.supported(runtime.db()):
+        return None
+    company_id, codigo = _selector()
+    by = _by(company_id, codigo)
+    params = snapshots.selector_params(id=company_id, codigo=codigo)
+    return _CompanyCompanion((by, company_id, codigo), snapshots.candidates_lateral(by), params)
+
+
+def _prefetched(account_id: str, by: str, company_id: str | None, codigo: str | None) -> Any:
+    """The candidates read with the key for exactly this selector, taken once (a second
+    resolution in the request reads again), else None."""
+    prefetched: dict[Any, Any] | None = g.get(_PREFETCHED)
+    if prefetched is None:
+        return None
+    return prefetched.pop((account_id, by, company_id, codigo), None)
+
+
 def _only_company(credential: Credential) -> Company:
     session = runtime.db()
     if snapshots.supported(session):
-        companies = snapshots.resolve(session, credential.account_id, snapshots.ONLY)
+        account = credential.account_id
+        candidates = _prefetched(account, snapshots.ONLY, None, None)
+        companies = snapshots.resolve(session, account, snapshots.ONLY, candidates)
     else:
         companies = operations.account_companies(session, credential.account_id)
     if len(companies) == 1:
@@ -71,14 +125,9 @@ def _find(account_id: str, company_id: str | None, codigo: str | None) -> Compan
     session = runtime.db()
     if not snapshots.supported(session):
         return operations.find_company(session, account_id, company_id=company_id, codigo=codigo)
-    by = (
-        snapshots.BY_BOTH
-        if company_id and codigo
-        else snapshots.BY_ID
-        if company_id
-        else (snapshots.BY_CODE)
-    )
-    found = snapshots.resolve(session, account_id, by, id=company_id, codigo=codigo)
+    by = _by(company_id, codigo)
+    candidates = _prefetched(account_id, by, company_id, codigo)
+    found = snapshots.resolve(session, account_id, by, candidates, id=company_id, codigo=codigo)
     return found[0] if found else None
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import bindparam, literal_column, select, true
@@ -51,8 +51,24 @@ def _version() -> Any:
 def _candidates_statement(by: str) -> Any:
     """Built once per process: (id, version) of the account's companies the selector
     names; `ONLY`: its first two active companies (one means "the only one")."""
+    return _candidates(by, bindparam("p_account"), select(Company.__table__.c.id, _version()))
+
+
+@functools.cache
+def candidates_lateral(by: str) -> Any:
+    """`_candidates_statement(by)` as a `LATERAL` subquery of the key's lookup
+    (`service.auth.Companion`): the key's account's companies, labelled `empresa_id` and
+    `empresa_versao`."""
+    from service.accounts.models import ApiKey
+
     c = Company.__table__.c
-    query = select(c.id, _version()).where(c.account_id == bindparam("p_account"))
+    columns = select(c.id.label("empresa_id"), _version().element.label("empresa_versao"))
+    return _candidates(by, ApiKey.__table__.c.account_id, columns).lateral("candidata")
+
+
+def _candidates(by: str, account: Any, columns: Any) -> Any:
+    c = Company.__table__.c
+    query = columns.where(c.account_id == account)
     if by == ONLY:
         return query.where(c.ativo.is_(true())).order_by(c.created_at).limit(2)
     if by in (BY_ID, BY_BOTH):
@@ -101,13 +117,25 @@ def _instance(session: Session, values: Mapping[str, Any]) -> Company:
     return company
 
 
-def resolve(session: Session, account_id: str, by: str, **selector: str | None) -> list[Company]:
+def selector_params(**selector: str | None) -> dict[str, Any]:
+    """The candidates' statement's parameters for a selector (`id`, `codigo`)."""
+    return {f"p_{name}": value for name, value in selector.items() if value is not None}
+
+
+def resolve(
+    session: Session,
+    account_id: str,
+    by: str,
+    candidates: Iterable[tuple[str, str]] | None = None,
+    **selector: str | None,
+) -> list[Company]:
     """The account's companies `by` selects (PostgreSQL only, see `supported`): `ONLY`, up to
-    two active ones; otherwise the one the id and/or code names, active or not."""
-    params = {"p_account": account_id}
-    params.update({f"p_{name}": value for name, value in selector.items() if value is not None})
+    two active ones; otherwise the one the id and/or code names, active or not. `candidates`:
+    their (id, version) already read with the key (`candidates_lateral`)."""
+    if candidates is None:
+        params = {"p_account": account_id, **selector_params(**selector)}
+        candidates = compiled.read(session, _candidates_statement(by), params)
     found = []
-    candidates = compiled.read(session, _candidates_statement(by), params)
     for company_id, version in candidates:
         values = _values(session, company_id, version)
         if values is not None:

@@ -110,3 +110,80 @@ def test_a_placed_company_is_read_without_sql(app, rt):
         assert statements == []
         assert operations.placed_or_get(session, other.id).codigo == "other"
         assert [s for s in statements if "FROM companies" in s]  # read by primary key
+
+
+def _statements(rt):
+    seen: list[str] = []
+
+    def count(_conn, _cursor, statement, *_):
+        seen.append(statement)
+
+    sqlalchemy.event.listen(rt.engine, "before_cursor_execute", count)
+    return seen
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "?empresa=loja", "?empresa_id={id}", "?empresa_id={id}&empresa=loja"],
+    ids=["only", "code", "id", "both"],
+)
+def test_the_key_and_the_company_are_one_statement(probe, query):
+    """The request's company candidates ride on the key's lookup (`auth.Companion`): once the
+    row is cached, a request reads its key and its company in one statement, whatever the
+    selector (none, code, id, both)."""
+    app, rt, account, company = probe
+    client = app.test_client()
+    path = "/probe/empresa" + query.format(id=company.id)
+    assert client.get(path, headers=auth(account.live)).status_code == 200  # caches the row
+    seen = _statements(rt)
+    answer = client.get(path, headers=auth(account.live))
+    assert answer.status_code == 200, answer.get_json()
+    assert len(seen) == 1 and "FROM api_keys LEFT OUTER JOIN LATERAL" in seen[0], seen
+
+
+def test_the_company_read_with_the_key_keeps_the_selection_rules(probe, app_factory):
+    """Riding on the key's statement changes no answer: another account's company, an
+    inactive one and an unknown code are 403; an account with two active companies and no
+    selector is 422; an unknown key is 401 before anything about the company."""
+    app, rt, account, _company = probe
+    client = app.test_client()
+    other = make_account(rt)
+    make_company(rt, other.id, codigo="alheia", modulos=["nfe"])
+    make_company(rt, account.id, codigo="fechada", modulos=["nfe"], ativo=False)
+    for selector in ("alheia", "fechada", "nenhuma"):
+        answer = client.get(f"/probe/empresa?empresa={selector}", headers=auth(account.live))
+        assert answer.status_code == 403, selector
+        assert answer.get_json()["error"]["code"] == "EMPRESA_NAO_AUTORIZADA"
+    unknown = "fiscal_live_" + "0" * 40
+    answer = client.get("/probe/empresa?empresa=alheia", headers=auth(unknown))
+    assert answer.status_code == 401
+    make_company(rt, account.id, codigo="segunda", modulos=["nfe"])
+    answer = client.get("/probe/empresa", headers=auth(account.live))
+    assert answer.status_code == 422
+    assert answer.get_json()["error"]["code"] == "VALIDATION_ERROR"
+
+
+def test_a_second_resolution_in_a_request_reads_again(probe):
+    """The candidates read with the key are taken once: a view that resolves its company a
+    second time (after editing it, say) reads the candidates anew, never an answer from
+    before its own write."""
+    app, rt, account, company = probe
+
+    @app.route("/probe/duas-vezes", methods=["GET"])
+    @requires(Scope.CONSULTAR)
+    def probe_twice():
+        first = resolve_company()
+        db().commit()
+        with transaction(rt.sessions) as session:
+            session.execute(
+                sqlalchemy.text("UPDATE companies SET razao_social = 'Outra' WHERE id = :id"),
+                {"id": company.id},
+            )
+        db().expunge_all()
+        second = resolve_company()
+        return jsonify(primeira=first.razao_social, segunda=second.razao_social)
+
+    client = app.test_client()
+    answer = client.get("/probe/duas-vezes", headers=auth(account.live))
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["segunda"] == "Outra"

@@ -147,10 +147,11 @@ def test_a_balance_spent_meanwhile_aborts_the_acceptance_whole(client, rt, sim, 
 
 
 def test_the_hot_path_sends_no_begin_and_no_commit(client, rt, sim, backend):
-    """PostgreSQL: a warm new order's key and company are read outside any transaction, and
-    its claim, its acceptance and its answer are each one statement, autocommitted (three
-    transactions per issuance as before, none with `BEGIN` and `COMMIT` of its own); an
-    unlimited account's document is stored at 0.00 by the acceptance's statement."""
+    """PostgreSQL: a warm new order's key and company are read by one statement outside any
+    transaction, and its claim, its acceptance and its answer are each one statement,
+    autocommitted (three transactions per issuance as before, none with `BEGIN` and `COMMIT`
+    of its own); an unlimited account's document is stored at 0.00 by the acceptance's
+    statement."""
     if backend != "postgres":
         pytest.skip("autocommit on PostgreSQL only")
     import sqlalchemy as sa
@@ -177,7 +178,7 @@ def test_the_hot_path_sends_no_begin_and_no_commit(client, rt, sim, backend):
             sa.event.remove(rt.engine, "before_cursor_execute", statement)
             sa.event.remove(rt.engine, "commit", commit)
         assert seen == [
-            ("SELECT", True), ("SELECT", True),  # the key, the company: outside a transaction
+            ("SELECT", True),  # the key and the company, one statement outside a transaction
             ("WITH", True),  # the claim (counter and order), its own transaction
             ("WITH", True),  # the acceptance (document, attachment, hold), its own
             ("UPDATE" if unlimited else "WITH", True),  # the answer (and the debit), its own

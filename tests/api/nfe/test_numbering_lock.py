@@ -91,8 +91,8 @@ pytestmark = pytest.mark.usefixtures("sim")
 def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, backend):
     """The claim commits without waiting for the WAL flush (its lock on the counter ends
     sooner); the acceptance, which stores the signed XML before it is sent, and the answer
-    wait for it, as every other transaction does (README, "Throughput"). The key and company
-    reads, the claim, the acceptance and the answer are statements in autocommit (no `commit`
+    wait for it, as every other transaction does (README, "Throughput"). The key-and-company
+    read, the claim, the acceptance and the answer are statements in autocommit (no `commit`
     event): the
     setting each runs under is read on its connection just before it, and only the claim's
     statement sets it, for its own transaction (`test_compiled`: in effect within the
@@ -128,7 +128,7 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
         sa.event.remove(rt.engine, "before_cursor_execute", autocommitted)
     assert answer.status_code == 200, answer.get_json()
     assert settings == [
-        ("autocommit", "on", False), ("autocommit", "on", False),  # the key, the company
+        ("autocommit", "on", False),  # the key and the company, one statement
         ("autocommit", "on", True),  # the claim: `synchronous_commit` off for its transaction
         ("autocommit", "on", False),  # the acceptance
         ("autocommit", "on", False),  # the answer

@@ -272,3 +272,39 @@ def test_a_local_setting_lasts_the_autocommitted_statements_transaction(migrated
     assert compiled.autocommitted(migrated, setting, {}).one() == (True, "off")
     after = sa.select(sa.func.current_setting("synchronous_commit", type_=sa.String))
     assert compiled.autocommitted(migrated, after, {}).scalar() == "on"
+
+
+def test_a_connection_keeps_one_cursor_and_builds_no_description(
+    engine: sa.Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pooled connection runs every planned statement on its one `RawCursor` (its adapters
+    looked up once), also after a failed statement; a planned statement's rows and keys come
+    without building the cursor's description (its column objects) once its first run has
+    given the result's types."""
+    if engine.dialect.name != "postgresql":
+        pytest.skip("the driver's cursor is PostgreSQL's path only")
+    import psycopg
+
+    cursors: list[Any] = []
+
+    def statement(_conn: Any, cursor: Any, *_: Any) -> None:
+        cursors.append(cursor)
+
+    sa.event.listen(engine, "before_cursor_execute", statement)
+    with Session(engine) as session:
+        compiled.run(session, INSERT, _item("a", "ABERTO", "1.00"))
+        compiled.run(session, OPEN, {"p_min": Decimal("0")})  # its first run: types learnt
+        with pytest.raises(IntegrityError):
+            compiled.run(session, INSERT, _item("a", "ABERTO", "1.00"))
+        session.rollback()
+        described = []
+        real = psycopg.RawCursor.description
+        counted = property(lambda c: described.append(1) or real.fget(c))
+        monkeypatch.setattr(psycopg.RawCursor, "description", counted)
+        ours = compiled.run(session, OPEN, {"p_min": Decimal("0")})
+        assert ours.rows == [] and ours.keys == ("id", "valor", "quando", "dados")
+        assert compiled.run(session, CLOSE, {"p_id": "a"}).rowcount == 0
+        assert described == []
+    sa.event.remove(engine, "before_cursor_execute", statement)
+    mine = [c for c in cursors if isinstance(c, psycopg.RawCursor)]
+    assert len(mine) == 5 and len({id(c) for c in mine}) == 1
