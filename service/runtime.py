@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from service.config import Settings
 from service.crypto import KeyHasher, SecretBox
+from service.db import holds_connection
 from service.limits import RateLimiter
 
 if TYPE_CHECKING:
@@ -63,3 +64,17 @@ def end_request_transaction() -> None:
     """
     if "db" in g:
         g.db.commit()
+
+
+def end_read_transaction() -> None:
+    """End the request session's transaction when it has only read: it holds a database
+    transaction and no change to write. Called before work that needs no database and takes
+    long (opening a PKCS#12 on a process's first request for a company), so PostgreSQL does
+    not keep the session idle in a transaction meanwhile and SQLite's write lock (every
+    transaction takes it) is released. The caller must hold no row lock in the session: a
+    commit would release it."""
+    session: Session | None = g.get("db")
+    if session is None or not holds_connection(session):
+        return
+    if not (session.new or session.dirty or session.deleted):
+        session.commit()

@@ -22,7 +22,9 @@ def _missing(item: str, motivo: str, message: str) -> ApiError:
 def credentials_for(company: Company, now: datetime) -> CompanyCredentials:
     """The company's usable certificate, or 422 `FISCAL_CONFIGURATION_REQUIRED`. Only the
     record's id and validity are read per request; the encrypted PKCS#12 is read and opened
-    once per process and certificate (`credential_cache`)."""
+    once per process and certificate (`credential_cache`), the request's reads ended first
+    (`runtime.end_read_transaction`: no caller holds a lock or a change in the request's
+    session when it asks for the credentials)."""
     reference = stored_certificates.active_reference(company)
     if reference is None:
         raise _missing("certificado", "CERTIFICADO_AUSENTE", "Envie o certificado A1 da empresa.")
@@ -33,8 +35,10 @@ def credentials_for(company: Company, now: datetime) -> CompanyCredentials:
 
     def opener() -> A1Certificate:
         record = stored_certificates.by_id(certificate_id)
-        password = box.open(record.senha_cifrada).decode("utf-8")
-        return load_pkcs12(box.open(record.pkcs12_cifrado), password)
+        sealed_password, sealed_pkcs12 = record.senha_cifrada, record.pkcs12_cifrado
+        runtime.end_read_transaction()  # opening takes tens of ms, with no database
+        password = box.open(sealed_password).decode("utf-8")
+        return load_pkcs12(box.open(sealed_pkcs12), password)
 
     cache = runtime.current().authority.credentials
     return cache.get(company.id, certificate_id, opener)

@@ -301,3 +301,28 @@ def test_an_answer_whose_debit_fails_writes_nothing(client, rt, sim, backend):
         ).scalar_one()
     assert status == DocumentStatus.PROCESSANDO
     assert [e for e in ledger(rt, ready.account_id) if e[0] == "DEBITO_EMISSAO"] == []
+
+
+def test_a_first_issuance_opens_the_pkcs12_outside_the_requests_transaction(
+    client, rt, sim, monkeypatch
+):
+    """A process's first issuance for a certificate reads it in the request's session, then
+    ends that read-only transaction before decrypting and opening the PKCS#12 (tens of ms):
+    PostgreSQL saw those sessions idle in a transaction at 64 clients; SQLite's write lock
+    was held meanwhile. The issuance goes on as usual."""
+    from service import runtime
+    from service.db import holds_connection
+    from service.issuance import credentials
+
+    ready = ready_to_issue(client, rt, sim)
+    opened: list[bool] = []
+    real = credentials.load_pkcs12
+
+    def opening(data: bytes, password: str):
+        opened.append(holds_connection(runtime.db()))
+        return real(data, password)
+
+    monkeypatch.setattr(credentials, "load_pkcs12", opening)
+    issued = issue(client, ready, "PRIMEIRA")
+    assert opened == [False]
+    assert issued["status"] == "AUTORIZADA"
