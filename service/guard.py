@@ -11,6 +11,8 @@ reads the scopes that view declared with `service.auth.requires`:
 4. every declared scope must be on the key (403 `FORBIDDEN` naming the missing ones);
 5. a company selector (`empresa_id` / `empresa`, query or JSON body) must name an active
    company of the key's account (403 `EMPRESA_NAO_AUTORIZADA`).
+On PostgreSQL the company's candidates are read by the key's own statement
+(`resolver.company_companion`); they are looked at only in step 5.
 
 Unknown routes and wrong methods are left to Flask (404 / 405 in the envelope).
 """

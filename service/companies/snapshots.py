@@ -26,6 +26,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from service import compiled
+from service.accounts.models import ApiKey
 from service.companies.models import Company
 from service.companies.revision import MISS, RevisionCache
 from service.db import loaded
@@ -59,8 +60,6 @@ def candidates_lateral(by: str) -> Any:
     """`_candidates_statement(by)` as a `LATERAL` subquery of the key's lookup
     (`service.auth.Companion`): the key's account's companies, labelled `empresa_id` and
     `empresa_versao`."""
-    from service.accounts.models import ApiKey
-
     c = Company.__table__.c
     columns = select(c.id.label("empresa_id"), _version().element.label("empresa_versao"))
     return _candidates(by, ApiKey.__table__.c.account_id, columns).lateral("candidata")
