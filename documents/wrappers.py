@@ -10,6 +10,7 @@ status. Anything else raises `ProtocolMismatchError` (sped-nfe `Complements` doe
 from __future__ import annotations
 
 import copy
+import re
 import string
 
 from lxml import etree
@@ -69,7 +70,12 @@ def _digest_value(signed: etree._Element) -> str:
 
 
 def nfe_proc(nfe: bytes | etree._Element, protocol: bytes | etree._Element) -> bytes:
-    """`nfeProc{NFe, protNFe}` after checking chNFe, tpAmb, digVal and cStat."""
+    """`nfeProc{NFe, protNFe}` after checking chNFe, tpAmb, digVal and cStat. A signed NF-e
+    given as the bytes our pipeline serialized is joined as bytes (`_signed_facts`)."""
+    if isinstance(nfe, bytes):
+        facts = _signed_facts(nfe)
+        if facts is not None:
+            return _nfe_proc_joined(nfe, facts, _root(protocol))
     nfe_root, prot = _root(nfe), _root(protocol)
     _expect("root", _Q + "protNFe", prot.tag)
     inf_nfe, info = nfe_root.find(_Q + "infNFe"), prot.find(_Q + "infProt")
@@ -77,6 +83,60 @@ def nfe_proc(nfe: bytes | etree._Element, protocol: bytes | etree._Element) -> b
         raise ProtocolMismatchError("infNFe/infProt", "present", "missing")
     check_protocol(nfe_root, inf_nfe, info, "chNFe", AUTHORIZED_NFE)
     return _wrap("nfeProc", LAYOUT_VERSION, nfe_root, prot)
+
+
+_NFE_OPEN = f'<NFe xmlns="{NFE_NS}">'.encode()
+_FACTS = {"Id": re.compile(r"NFe[0-9]{44}"), "tpAmb": re.compile(r"[12]"),
+          "DigestValue": re.compile(r"[A-Za-z0-9+/]+=*")}  # fmt: skip
+
+
+def _signed_facts(signed: bytes) -> tuple[str, str, str] | None:
+    """The infNFe Id, ide/tpAmb and DigestValue of a signed NF-e as `prepare_nfe` serialized
+    it (lxml, no declaration, `<NFe>` with the default namespace only), read from its bytes;
+    None for anything else (it is then parsed). Exact for those bytes: infNFe's start tag
+    comes right after `<NFe ...>`, and text and attribute values hold no raw `<` or `"`, so
+    the first `<tpAmb>` is ide's and the first `<DigestValue>` the signature's; each value is
+    taken only in its one form without escapes or spaces."""
+    infnfe = len(_NFE_OPEN)
+    if not signed.startswith(_NFE_OPEN + b"<infNFe "):
+        return None
+    tag_end = signed.find(b">", infnfe)
+    at = signed.find(b' Id="', infnfe, tag_end)
+    key = signed[at + 5 : signed.find(b'"', at + 5)] if at >= 0 else b""
+    tp_amb = _first_text(signed, b"tpAmb", tag_end)
+    digest = _first_text(signed, b"DigestValue", tag_end)
+    facts = (key.decode("ascii", "replace"), tp_amb, digest)
+    forms = zip(_FACTS.values(), facts, strict=True)
+    return facts if all(form.fullmatch(value) for form, value in forms) else None
+
+
+def _first_text(data: bytes, tag: bytes, start: int) -> str:
+    opening = data.find(b"<%s>" % tag, start)
+    if opening < 0:
+        return ""
+    begin = opening + len(tag) + 2
+    end = data.find(b"</%s>" % tag, begin)
+    return data[begin:end].decode("ascii", "replace") if end >= 0 else ""
+
+
+def _nfe_proc_joined(signed: bytes, facts: tuple[str, str, str], prot: etree._Element) -> bytes:
+    """`nfe_proc` of a signed NF-e given as its serialized bytes: the same checks in the same
+    order, and the bytes the tree would serialize to (the protocol serialized as a child of
+    `nfeProc`, the NF-e's bytes put before it with the default namespace `nfeProc` already
+    declares dropped from its root), without parsing, copying and serializing the NF-e again
+    (about 110 µs of the 150 `nfe_proc` took)."""
+    _expect("root", _Q + "protNFe", prot.tag)
+    info = prot.find(_Q + "infProt")
+    if info is None:
+        raise ProtocolMismatchError("infNFe/infProt", "present", "missing")
+    key, tp_amb, digest = facts
+    _expect("chNFe", key.lstrip(_LETTERS), _text(info, _Q + "chNFe"))
+    _expect("tpAmb", tp_amb, _text(info, _Q + "tpAmb"))
+    _expect("digVal", digest, _text(info, _Q + "digVal"))
+    _expect_status(_text(info, _Q + "cStat"), AUTHORIZED_NFE)
+    proc = _wrap("nfeProc", LAYOUT_VERSION, prot)
+    cut = proc.index(b">", proc.index(b"<nfeProc")) + 1
+    return b"%s<NFe>%s%s" % (proc[:cut], signed[len(_NFE_OPEN) :], proc[cut:])
 
 
 def check_protocol(
