@@ -246,7 +246,7 @@ def record_event(
     subscription wants the event); it must never carry XML or secrets (checked).
     """
     environment = normalize_environment(ambiente)
-    targets = event_targets(session, tipo, account_id, company_id, environment)
+    targets = _subscribed(session, tipo, account_id, company_id, environment)
     event_id, _ = store_event(
         session,
         tipo=tipo,
@@ -263,9 +263,14 @@ def event_targets(
     session: Session, tipo: str, account_id: str, company_id: str | None, ambiente: str
 ) -> list[SubscriptionView]:
     """The subscriptions `record_event` writes a delivery for (none: it writes nothing)."""
+    return _subscribed(session, tipo, account_id, company_id, normalize_environment(ambiente))
+
+
+def _subscribed(
+    session: Session, tipo: str, account_id: str, company_id: str | None, environment: str
+) -> list[SubscriptionView]:
     if tipo not in known_kinds():
         raise ValueError(f"unknown webhook event kind {tipo!r}")
-    environment = normalize_environment(ambiente)
     return subscribers(
         session, tipo=tipo, account_id=account_id, company_id=company_id, ambiente=environment
     )
