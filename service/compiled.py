@@ -31,6 +31,7 @@ from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.orm import Session
 
+from service import lane
 from service.db import holds_connection
 
 Processor = Callable[[Any], Any] | None
@@ -333,27 +334,24 @@ class Aborted(Exception):
 
 def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> Rows:
     """`statement` (planned as `run` plans it) as its own transaction, PostgreSQL only: one
-    round trip on a pooled connection in autocommit mode, so no `BEGIN` and no `COMMIT` of
-    their own (two of an issuance's round trips each) and no Session. Only for a statement
-    that is a whole transaction by itself: each of its parts either writes with the others or
-    the statement ends with `fiscal_abort` (raised here as `Aborted`), so nothing is half
-    written. Its commit waits for the disk as any other (`synchronous_commit` unchanged)."""
+    round trip on a connection of the engine's lane (`service.lane`: kept in autocommit
+    mode, no checkout from the pool), so no `BEGIN` and no `COMMIT` of their own (two of an
+    issuance's round trips each) and no Session. Only for a statement that is a whole
+    transaction by itself: each of its parts either writes with the others or the statement
+    ends with `fiscal_abort` (raised here as `Aborted`), so nothing is half written. Its
+    commit waits for the disk as any other (`synchronous_commit` unchanged)."""
     dialect = engine.dialect
     plan = _plan(statement, dialect)
-    fairy = engine.raw_connection()
+    road = lane.of(engine)
+    connection = road.take()
     try:
-        driver: Any = fairy.driver_connection
-        driver.autocommit = True  # idle on checkout: no round trip
-        try:
-            dispatch = engine.dispatch if engine._has_events else None
-            return _execute(fairy, dialect, plan, params, None, dispatch)
-        finally:
-            if not driver.closed:
-                driver.autocommit = False
+        dispatch = engine.dispatch if engine._has_events else None
+        return _execute(connection, dialect, plan, params, None, dispatch)
     except _Failed as failed:
         exc = failed.args[0]
         if getattr(exc, "sqlstate", None) == ABORT_SQLSTATE:
             raise Aborted(str(exc)) from exc
-        raise _wrapped(fairy, fairy.dbapi_connection, dialect, *failed.args) from exc
+        driver = connection.driver_connection
+        raise _wrapped(connection, driver, dialect, *failed.args) from exc
     finally:
-        fairy.close()
+        road.give_back(connection)
