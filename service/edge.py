@@ -100,14 +100,44 @@ def _inspect(document: Any) -> None:
             pending.extend((p, v, depth + 1) for p, v in reversed(_children(value, path)))
 
 
+def _plain(document: Any) -> bool:
+    """Whether `document`'s containers are within `MAX_JSON_DEPTH` and repeat no key, walked
+    without building paths (strings are not visited: see `decode_json`)."""
+    pending: list[tuple[Any, int]] = [(document, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_JSON_DEPTH or isinstance(value, _Repeated):
+            return False
+        children = value.values() if isinstance(value, dict) else value
+        pending.extend((v, depth + 1) for v in children if isinstance(v, dict | list))
+    return True
+
+
+def _checked_by_search(document: Any, text: str) -> bool:
+    """Whether one search of the whole text checks every key and string of `document`: its
+    text holds no backslash (so each of them is a piece of the text, unescaped), nothing in it
+    is refused, and its containers are within the depth and repeat no key."""
+    return (
+        isinstance(document, dict | list)
+        and "\\" not in text
+        and text_problem(text) is None
+        and _plain(document)
+    )
+
+
 def decode_json(raw: str | bytes) -> Any:
-    """The one JSON decoder of request bodies (malformed JSON raises `JSONDecodeError`)."""
+    """The one JSON decoder of request bodies (malformed JSON raises `JSONDecodeError`).
+
+    Most bodies are checked with one search of their text (`_checked_by_search`); any other,
+    and any body with a problem, goes through the walk that names the field (`_inspect`).
+    The answers are the same; an issuance's body costs a third less to decode."""
     text = raw.decode("utf-8") if isinstance(raw, bytes | bytearray) else raw
     try:
         document = json.loads(text, object_pairs_hook=_object)
     except RecursionError:
         raise _too_deep() from None
-    _inspect(document)
+    if not _checked_by_search(document, text):
+        _inspect(document)
     return document
 
 
@@ -162,7 +192,10 @@ class Parser(FlaskParser):
         refuse_non_json(req)
         if not core.is_json(req.mimetype):
             return core.missing
-        try:
+        decoded = req.get_json(silent=True)  # decoded once: the company selector read it first
+        if decoded is not None:
+            return decoded
+        try:  # malformed (raised again here, for webargs' answer), or the JSON `null`
             return decode_json(req.get_data(cache=True))
         except UnicodeDecodeError as exc:
             raise json.JSONDecodeError("UTF-8 inválido", "?", exc.start) from exc

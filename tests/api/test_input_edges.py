@@ -126,6 +126,18 @@ def test_duplicate_keys_are_refused_naming_the_key(client, rt, acc):
     assert _count(rt, Product) == 0
 
 
+def test_a_body_is_decoded_once_per_request(client, acc, monkeypatch):
+    """The company selector (guard) and the view's schema share one decoding (issue 19)."""
+    from service import edge
+
+    decoded: list[object] = []
+    original = edge.decode_json
+    monkeypatch.setattr(edge, "decode_json", lambda raw: decoded.append(raw) or original(raw))
+    answer = client.post(API + "/produtos", headers=auth(acc.live), json=_product())
+    assert answer.status_code == 201, answer.get_json()
+    assert len(decoded) == 1
+
+
 def test_nested_duplicate_keys_name_the_path(client, acc):
     raw = (
         b'{"empresa": "loja", "codigo": "C1", "cpf_cnpj": "52998224725", "nome": "Maria",'
