@@ -247,9 +247,9 @@ def _execute(
     connection: Connection | None,
     dispatch: Any,
 ) -> Rows:
-    """The plan run on the pooled connection's cursor (`_cursor`); the listeners of
-    `dispatch` (if any) see it with `connection` (None for a statement that is its own
-    transaction, `AUTOCOMMITTED` then as their context)."""
+    """The plan run on the cursor (`_cursor`) of `pooled` (a pooled connection or the lane's);
+    the listeners of `dispatch` (if any) see it with `connection` (None for a statement that
+    is its own transaction, `AUTOCOMMITTED` then as their context)."""
     sql, values = plan.sql, plan.values(params)
     context = AUTOCOMMITTED if connection is None else None
     cursor = _cursor(pooled)
@@ -279,7 +279,7 @@ _CURSOR = "service.compiled.cursor"
 
 
 def _cursor(pooled: Any) -> RawCursor[Any]:
-    """The connection's one `RawCursor`, kept in the pooled connection's `info` (which lives
+    """The connection's one `RawCursor`, kept in its `info` (a pooled connection's lives
     as long as the driver's connection and is cleared when it is replaced). A new cursor per
     statement started with empty dumper and loader caches, so every parameter's adapter was
     looked up again (about a tenth of a hot statement's client CPU); a connection serves one
