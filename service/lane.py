@@ -101,6 +101,7 @@ class Lane:
         """Close every idle connection, and each busy one when it comes back
         (`Engine.dispose()`)."""
         with self._lock:
+            self._forked()  # a forked child disposing: its parent's are not its to end
             idle, self._idle = self._idle, []
             self._generation += 1
         for connection in idle:
@@ -112,9 +113,19 @@ class Lane:
 
     def _pop(self) -> LaneConnection | None:
         with self._lock:
-            if self._pid != os.getpid():  # forked: the parent's sockets are not ours to use
-                self._idle, self._pid = [], os.getpid()
+            self._forked()
             return self._idle.pop() if self._idle else None
+
+    def _forked(self) -> bool:
+        """Whether this process is a fork of the one that filled the lane (under the lock);
+        if so the parent's idle connections are set aside, neither used nor closed (their
+        sockets are the parent's, and freeing one would end its session), and the lane
+        starts empty for this process."""
+        if self._pid == os.getpid():
+            return False
+        _INHERITED.extend(self._idle)
+        self._idle, self._pid = [], os.getpid()
+        return True
 
     def _open(self) -> LaneConnection:
         engine = self._engine()
@@ -138,6 +149,10 @@ class Lane:
             return False
         return True
 
+
+_INHERITED: list[LaneConnection] = []
+"""A forked process's copies of its parent's idle connections, kept unused and never freed:
+libpq ends a connection's server session when it is freed, which would end the parent's."""
 
 _LANES: weakref.WeakKeyDictionary[Engine, Lane] = weakref.WeakKeyDictionary()
 _LANES_LOCK = threading.Lock()

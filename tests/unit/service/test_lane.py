@@ -133,6 +133,9 @@ def test_a_forked_process_does_not_use_the_parents_connections(engine, monkeypat
     monkeypatch.setattr(lane.os, "getpid", lambda: -1)
     assert compiled.autocommitted(engine, BACKEND, {}).scalar() != parent
     assert lane.of(engine).idle_count() == 1  # the child's own, not the parent's
+    inherited = [c.driver_connection for c in lane._INHERITED]
+    assert any(not driver.closed for driver in inherited)  # left as it was, never closed
+    assert parent in _backends_of(engine)  # the parent's session goes on
 
 
 def test_a_connection_busy_during_dispose_is_closed_when_it_comes_back(engine) -> None:
@@ -141,3 +144,10 @@ def test_a_connection_busy_during_dispose_is_closed_when_it_comes_back(engine) -
     engine.dispose()
     road.give_back(busy)
     assert busy.driver_connection.closed and road.idle_count() == 0
+
+
+def test_a_forked_process_disposing_leaves_the_parents_sessions(engine, monkeypatch) -> None:
+    parent = compiled.autocommitted(engine, BACKEND, {}).scalar()
+    monkeypatch.setattr(lane.os, "getpid", lambda: -2)
+    engine.dispose()
+    assert parent in _backends_of(engine)
