@@ -7,6 +7,7 @@ import secrets
 import socket
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -57,3 +58,21 @@ def fresh_postgres_database() -> Iterator[str]:
                 (name,),
             )
             conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+
+
+@contextmanager
+def postgres_engine_with(metadata: Any) -> Iterator[Any]:
+    """An engine of the service (`db.make_engine`) on a fresh PostgreSQL database holding
+    `metadata`'s tables, disposed and dropped afterwards (skips where PostgreSQL is absent)."""
+    import pytest
+
+    from service import db
+
+    reason = require_or_skip(postgres_available(), "PostgreSQL")
+    if reason:
+        pytest.skip(reason)
+    with fresh_postgres_database() as url:
+        engine = db.make_engine(url)
+        metadata.create_all(engine)
+        yield engine
+        engine.dispose()

@@ -48,14 +48,8 @@ WHEN = dt.datetime(2026, 11, 25, 10, 30, tzinfo=dt.UTC)
 @pytest.fixture(params=["sqlite", "postgres"])
 def engine(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[sa.Engine]:
     if request.param == "postgres":
-        reason = backends.require_or_skip(backends.postgres_available(), "PostgreSQL")
-        if reason:
-            pytest.skip(reason)
-        with backends.fresh_postgres_database() as url:
-            engine = db.make_engine(url)
-            METADATA.create_all(engine)
-            yield engine
-            engine.dispose()
+        with backends.postgres_engine_with(METADATA) as made:
+            yield made
         return
     engine = db.make_engine(f"sqlite:///{tmp_path / 'compiled.db'}")
     METADATA.create_all(engine)

@@ -26,14 +26,8 @@ SLOW_BACKEND = sa.select(sa.func.pg_backend_pid(), sa.func.pg_sleep(sa.bindparam
 
 @pytest.fixture
 def engine() -> Iterator[sa.Engine]:
-    reason = backends.require_or_skip(backends.postgres_available(), "PostgreSQL")
-    if reason:
-        pytest.skip(reason)
-    with backends.fresh_postgres_database() as url:
-        made = db.make_engine(url)
-        METADATA.create_all(made)
+    with backends.postgres_engine_with(METADATA) as made:
         yield made
-        made.dispose()
 
 
 def _admin(engine: sa.Engine) -> psycopg.Connection[Any]:
