@@ -342,8 +342,8 @@ def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> 
     commit waits for the disk as any other (`synchronous_commit` unchanged)."""
     dialect = engine.dialect
     plan = _plan(statement, dialect)
-    road = lane.of(engine)
-    connection = road.take()
+    connections = lane.of(engine)
+    connection = connections.take()
     try:
         dispatch = engine.dispatch if engine._has_events else None
         return _execute(connection, dialect, plan, params, None, dispatch)
@@ -354,4 +354,4 @@ def autocommitted(engine: Engine, statement: Any, params: Mapping[str, Any]) -> 
         driver = connection.driver_connection
         raise _wrapped(connection, driver, dialect, *failed.args) from exc
     finally:
-        road.give_back(connection)
+        connections.give_back(connection)

@@ -45,10 +45,6 @@ class LaneConnection:
         """The lane's `close_all` count when it was opened: one busy during `close_all` is
         closed when it comes back, never kept."""
 
-    @property
-    def dbapi_connection(self) -> Any:
-        return self.driver_connection
-
     def invalidate(self, _exc: BaseException | None = None) -> None:
         """The connection is lost (SQLAlchemy's disconnect check said so): close it; the lane
         drops it when it comes back."""
