@@ -2,7 +2,7 @@
 
 `compiled.autocommitted` runs each of an issuance's hot statements as its own transaction
 (issue 19). Through SQLAlchemy's pool each one paid a checkout, a switch to autocommit and
-back, a reset (`rollback`) and a check-in with their events: about 0.15 ms of CPU per
+back, a reset (`rollback`) and a check-in with their events: about 0.1 ms of CPU per
 statement within an issuance, more than the statement's own Python, four times per document.
 
 A lane keeps driver connections that stay in autocommit, given out for one statement at a
