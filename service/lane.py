@@ -112,16 +112,13 @@ class Lane:
             self._forked()
             return self._idle.pop() if self._idle else None
 
-    def _forked(self) -> bool:
-        """Whether this process is a fork of the one that filled the lane (under the lock);
-        if so the parent's idle connections are set aside, neither used nor closed (their
-        sockets are the parent's, and freeing one would end its session), and the lane
-        starts empty for this process."""
-        if self._pid == os.getpid():
-            return False
-        _INHERITED.extend(self._idle)
-        self._idle, self._pid = [], os.getpid()
-        return True
+    def _forked(self) -> None:
+        """In a fork of the process that filled the lane (called under the lock): set the
+        parent's idle connections aside, neither used nor closed (their sockets are the
+        parent's, and freeing one would end its session); the lane starts empty here."""
+        if self._pid != os.getpid():
+            _INHERITED.extend(self._idle)
+            self._idle, self._pid = [], os.getpid()
 
     def _open(self) -> LaneConnection:
         engine = self._engine()
@@ -162,16 +159,10 @@ def of(engine: Engine) -> Lane:
     with _LANES_LOCK:
         lane = _LANES.get(engine)
         if lane is None:
-            lane = _LANES[engine] = Lane(engine)
-            event.listen(engine, "engine_disposed", _closing(lane))
+            made = _LANES[engine] = Lane(engine)
+            event.listen(engine, "engine_disposed", lambda _engine: made.close_all())
+            lane = made
     return lane
-
-
-def _closing(lane: Lane) -> Any:
-    def closing(_engine: Engine) -> None:
-        lane.close_all()
-
-    return closing
 
 
 def _close_quietly(driver: Any) -> None:
