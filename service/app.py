@@ -16,6 +16,7 @@ from service.issuance import registry
 from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from service.queue import dispatch
+from service.routing import LazyBuildRule
 from service.urls import API_PREFIX
 
 
@@ -114,11 +115,18 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     app.register_blueprint(docs, url_prefix=API_PREFIX)
 
 
+class _App(Flask):
+    """Flask with URL builders compiled on first use (`service.routing`), its own static
+    route's included."""
+
+    url_rule_class = LazyBuildRule
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     """Build the app; `settings` defaults to the environment (embedded mode by default)."""
     settings = settings or load_settings()
     observability.configure_logging(settings.log_json)
-    app = Flask("service")
+    app = _App("service")
     app.config.update(_flask_config(settings))
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["fiscal"] = build_runtime(settings)

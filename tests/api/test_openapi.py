@@ -138,3 +138,58 @@ def test_no_member_is_typed_as_anything(client):
         if not typing & set(prop)
     ]
     assert set(untyped) == ANY_VALUE
+
+
+def _counting_documentation(monkeypatch):
+    """Counts the blueprints written into the OpenAPI document (`register_views_in_doc`)."""
+    from flask_smorest import Blueprint
+
+    written = []
+    original = Blueprint.register_views_in_doc
+
+    def counted(self, *args, **kwargs):
+        written.append(kwargs["name"])
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Blueprint, "register_views_in_doc", counted)
+    return written
+
+
+def _documented_blueprints(app):
+    return app.extensions["flask-smorest"]["blp_name_to_api"]
+
+
+def _api_paths(app):
+    """Every route of a documented blueprint, as OpenAPI writes its path."""
+    import re
+
+    names = _documented_blueprints(app)
+    return {
+        re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule)
+        for rule in app.url_map.iter_rules()
+        if rule.endpoint.split(".", 1)[0] in names
+    }
+
+
+def test_building_the_app_leaves_the_documentation_for_its_first_read(app_factory, monkeypatch):
+    written = _counting_documentation(monkeypatch)
+    app = app_factory()
+    assert written == []  # no route documented yet: building the app skips that work
+    document = _document(app.test_client())
+    assert sorted(written) == sorted(_documented_blueprints(app))
+    assert _api_paths(app) <= set(document["paths"])
+    _document(app.test_client())
+    assert len(written) == len(_documented_blueprints(app))  # written once
+
+
+def test_concurrent_first_reads_all_get_the_whole_document(app_factory, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    written = _counting_documentation(monkeypatch)
+    app = app_factory()
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    with ThreadPoolExecutor(8) as pool:
+        documents = list(pool.map(lambda _: set(api.spec.to_dict()["paths"]), range(8)))
+    assert len(written) == len(_documented_blueprints(app))
+    assert all(paths == documents[0] for paths in documents)
+    assert _api_paths(app) <= documents[0]
