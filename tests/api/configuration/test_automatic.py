@@ -94,3 +94,25 @@ def test_simples_nacional_is_told_why_there_is_no_ibs_cbs_rule(client, rt):
     assert automatic["criados"]["iva"] == 0
     [aviso] = [a for a in automatic["avisos"] if "IBS/CBS" in a]
     assert "Simples Nacional" in aviso and "art. 348 III c" in aviso and "2027" in aviso
+
+
+def test_the_configuration_reads_no_rule_pack_file_once_the_process_has_them(
+    client, rt, monkeypatch
+):
+    """The global packs are loaded once per process (`global_rules`, at warm-up); writing an
+    issuer or running the configuration again must not parse their YAML again."""
+    from engine import packs
+    from service.fiscal.rules import global_rules
+
+    global_rules()  # what a warmed process holds
+    read = []
+    original = packs.load_pack
+    monkeypatch.setattr(packs, "load_pack", lambda path: read.append(path) or original(path))
+    acc = make_account(rt)
+    h = auth(acc.live)
+    created = client.post(API + "/emitente", headers=h, json=issuer_body(crt=3))
+    assert created.status_code == 201, created.get_json()
+    assert created.get_json()["configuracao_automatica"]["criados"]["tributacao"] == 2
+    again = client.post(API + "/automatica", headers=h, json={"apuracao": "presumido"})
+    assert again.status_code == 200, again.get_json()
+    assert read == []
