@@ -1006,6 +1006,18 @@ def environment(workers: int, threads: int) -> str:
             f"load average before the run: {load}; {machine_speed()}")  # fmt: skip
 
 
+def worker_cpus(master: int) -> str:
+    """Where the kernel lets each gunicorn worker run (`Cpus_allowed_list`): one CPU each when
+    they are pinned (`service.affinity`, `WORKER_CPU_AFFINITY`)."""
+    masks = []
+    for pid, ppid, _ in processes():
+        if ppid == master:
+            status = Path(f"/proc/{pid}/status").read_text()
+            masks += [line.split()[1] for line in status.splitlines()
+                      if line.startswith("Cpus_allowed_list:")]  # fmt: skip
+    return "CPUs of the workers: " + (", ".join(sorted(masks)) or "?")
+
+
 def machine_speed() -> str:
     """How fast this machine is right now, in two fixed pieces of work of an issuance's kinds:
     its speed drifts between sessions (an RSA-2048 signature measured 0.26 ms on one day and
@@ -1082,6 +1094,7 @@ def main() -> None:
         key = create_account(env)
         log = tmp / "gunicorn.log"
         base, master = stack.enter_context(gunicorn(env, args.workers, log, args.threads))
+        env_line += "; " + worker_cpus(master)
         codes = [make_ready(base, key, sim, index) for index in range(args.companies)]
         target = Target(base, key, tuple(codes) if len(codes) > 1 else (None,))
         print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)

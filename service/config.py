@@ -98,6 +98,8 @@ class Settings:
     not_received_tolerance_seconds: float = queue_defaults.NOT_RECEIVED_TOLERANCE
     processing_grace_seconds: float = issuance_defaults.PROCESSING_GRACE_SECONDS
     mail_retry_schedule: tuple[float, ...] = (60, 300, 900, 3600, 21600)
+    worker_cpu_affinity: bool = True
+    """Production `fiscal serve`: each gunicorn worker runs on a CPU of its own."""
 
     @property
     def runs_inprocess_worker(self) -> bool:
@@ -285,4 +287,5 @@ def load_settings() -> Settings:
         not_received_tolerance_seconds=float(_env("NOT_RECEIVED_TOLERANCE_SECONDS", "600") or 600),
         processing_grace_seconds=float(_env("PROCESSING_GRACE_SECONDS", "30") or 30),
         mail_retry_schedule=_seconds_list("MAIL_RETRY_SCHEDULE", "60,300,900,3600,21600"),
+        worker_cpu_affinity=_bool(_env("WORKER_CPU_AFFINITY"), True),
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
-from service import edge
+from service import affinity, edge
 from service.config import RuntimeMode, Settings
 from service.warmup import post_worker_init
 
@@ -50,9 +50,11 @@ def gunicorn_options(
     settings: Settings, host: str, port: int, workers: int | None, threads: int | None = None
 ) -> dict[str, Any]:
     """Embedded: one process with threads (SQLite, in-process worker). Production: one process
-    per core, each with `PRODUCTION_THREADS` threads."""
+    per core, each with `PRODUCTION_THREADS` threads, each on a core of its own unless
+    `WORKER_CPU_AFFINITY=off` (`service.affinity`)."""
     embedded = settings.mode is RuntimeMode.EMBEDDED
     count = 1 if embedded else (workers or production_workers())
+    pinned = {"pre_fork": affinity.choose, "post_fork": affinity.pin}
     return {
         "bind": f"{host}:{port}",
         "workers": count,
@@ -63,6 +65,7 @@ def gunicorn_options(
         "preload_app": False,
         "limit_request_line": edge.GUNICORN_REQUEST_LINE,
         "post_worker_init": post_worker_init,
+        **(pinned if not embedded and settings.worker_cpu_affinity else {}),
     }
 
 
