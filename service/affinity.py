@@ -3,11 +3,11 @@
 An issuance's CPU work is Python holding its process's GIL, so a worker uses at most one
 core at a time. Left to the scheduler, its sixteen threads wander over every core, and each
 hand-off of the GIL wakes a thread on another core that finds the lock taken again, sleeps,
-and loses its caches. On 2 cores, two workers pinned one per core spent 2-5 % less CPU per
-document than unpinned in alternated `bench/api.py` runs, with half the voluntary context
-switches and a quarter less system time (bench/results/api.md, "Issue 19, thirteenth
-session"). Other processes (PostgreSQL, the queue's workers) stay unpinned, so the scheduler
-moves them around the workers.
+and loses its caches. On 2 cores, two workers pinned one per core spent 5 % less CPU per
+document than unpinned at 4 clients and 2 % less at 1 (alternated `bench/api.py` runs; the
+same within noise at 16), with half the voluntary context switches and a quarter less system
+time (bench/results/api.md, "Issue 19, thirteenth session"). Other processes (PostgreSQL,
+the queue's workers) stay unpinned, so the scheduler moves them around the workers.
 
 The master chooses a worker's CPU before it forks (`choose`: the allowed CPU with the fewest
 living workers on it, so a restarted worker takes its predecessor's), the worker pins itself
