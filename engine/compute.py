@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -13,8 +13,8 @@ from engine.facts import Facts, document_facts, item_facts
 from engine.flows.goods import goods_item
 from engine.flows.services import service_item
 from engine.flows.transport import transport_item
-from engine.result import ItemTaxes, TaxResult
-from engine.rounding import total
+from engine.result import ItemTaxes, RuleMatch, TaxResult
+from engine.rounding import money, total
 from engine.ruleset import RuleSet
 from engine.run import Run
 
@@ -49,6 +49,7 @@ def compute(
     flow = FLOWS.get(ctx.documento)
     base = document_facts(ctx)
     items = tuple(flow(run, item_facts(base, it), it) for it in ctx.itens) if flow else ()
+    check_non_negative(items)
     forced = bool(run.review_reasons)
     score = reviewed_score(run.confidence(), review_threshold) if forced else run.confidence()
     return TaxResult(
@@ -85,6 +86,58 @@ def _check(ctx: TaxContext) -> None:
         raise ContextError("itens", f"{ctx.documento.value} tem um único serviço/prestação")
     if ctx.documento in (DocumentType.CTE, DocumentType.CTEOS) and ctx.transporte is None:
         raise ContextError("transporte", "início e fim da prestação são obrigatórios")
+    for index, item in enumerate(ctx.itens):
+        _check_line(index, item)
+
+
+def _check_line(index: int, item: Item) -> None:
+    """A line whose values would make a negative base: refused before any rule is read.
+
+    Quantities and values below zero, and a discount above the line's gross value, have no
+    fiscal meaning (the layouts' bases and taxes are never negative); a caller that let one
+    through would otherwise get a negative tax computed and, worse, authorized.
+    """
+    where = f"itens.{index}"
+    for name in ("quantidade", "valor_unitario", "desconto", "frete", "seguro", "outras_despesas"):
+        if getattr(item, name) < 0:
+            raise ContextError(f"{where}.{name}", "não pode ser negativo")
+    gross = money(item.quantidade * item.valor_unitario)
+    if money(item.desconto) > gross:
+        raise ContextError(
+            f"{where}.desconto",
+            f"desconto ({money(item.desconto)}) maior que o valor bruto do item ({gross})",
+        )
+
+
+def check_non_negative(items: tuple[ItemTaxes, ...]) -> None:
+    """The engine's invariant: no base, rate or tax it answers is negative, for any family.
+
+    `_check_line` keeps the inputs that could produce one out; this is the last guard, so a
+    defect in a calculator or a rule's data surfaces as a refusal, never as a document.
+    """
+    for item in items:
+        for path, value in _amounts(item):
+            if value < 0:
+                raise ContextError(
+                    f"itens.{item.numero - 1}", f"valor negativo calculado em {path} ({value})"
+                )
+
+
+def _amounts(node: Any, path: str = "") -> Iterator[tuple[str, Decimal]]:
+    """Every Decimal of an item's groups, with its path (`icms.vBC`, `retencoes.0.valor`)."""
+    if isinstance(node, Decimal):
+        yield path, node
+    elif isinstance(node, tuple):
+        for index, child in enumerate(node):
+            yield from _amounts(child, f"{path}.{index}")
+    elif isinstance(node, Mapping):
+        for key, child in node.items():
+            yield from _amounts(child, f"{path}.{key}")
+    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, RuleMatch):
+        for name in node.__dataclass_fields__:
+            child = getattr(node, name)
+            if child is not None:
+                yield from _amounts(child, f"{path}.{name}" if path else name)
 
 
 def totals(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:

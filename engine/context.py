@@ -75,7 +75,10 @@ class Item:
     """One line: a product (NF-e/NFC-e), a service (NFS-e) or the transport service (CT-e).
 
     `valor_unitario × quantidade` is the gross value (vProd / vServ / vPrest); `desconto` is the
-    unconditional discount of the whole line. `aliquota_iss`, `iss_retido` and
+    unconditional discount of the whole line, never above the gross value (`compute` refuses
+    it: a larger discount would make a negative base). `frete`, `seguro` and `outras_despesas`
+    are the line's share of the document's freight, insurance and other expenses (vFrete, vSeg,
+    vOutro of an NF-e item), already apportioned by the caller. `aliquota_iss`, `iss_retido` and
     `municipio_incidencia` are the registered service's configuration, when it has one.
     `enquadramentos` are declared legal classifications (e.g. RIR_2018_ART_714) that
     withholding rules test.
@@ -85,6 +88,9 @@ class Item:
     quantidade: Decimal
     valor_unitario: Decimal
     desconto: Decimal = Decimal("0")
+    frete: Decimal = Decimal("0")
+    seguro: Decimal = Decimal("0")
+    outras_despesas: Decimal = Decimal("0")
     produto_id: str | None = None
     ncm: str | None = None
     cest: str | None = None

@@ -150,6 +150,9 @@ class ItemTaxes:
     vProd: Decimal
     vDesc: Decimal
     cfop: str | None = None
+    vFrete: Decimal | None = None
+    vSeg: Decimal | None = None
+    vOutro: Decimal | None = None
     icms: IcmsGroup | None = None
     icms_uf_dest: IcmsUfDestGroup | None = None
     pis: PisCofinsGroup | None = None

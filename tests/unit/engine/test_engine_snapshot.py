@@ -66,10 +66,11 @@ def test_hash_changes_with_content() -> None:
     assert snapshot(other, compute(other, RuleSet([RULE])))[1] != a
 
 
-GOLDEN = "f3e54dd6d8e6c0fa66497a95951f0c23e1be62abc88320f1059e04f6744a81ee"
+GOLDEN = "31ecf7754f222ca8ac54f2c1694f66525652e7053d00c6e08cc79e83c477726e"
 """Hash of this fixed computation. It changes only when the snapshot format, the result shape
-or the calculation changes, which must be a deliberate, reviewed change (last: the
-confidence score became a JSON number, 1.0 instead of "1.00"; nothing else changed)."""
+or the calculation changes, which must be a deliberate, reviewed change (last: each
+context item gained `frete`, `seguro` and `outras_despesas`, the line's freight, insurance and
+other expenses; nothing else changed)."""
 
 
 def test_golden_hash() -> None:
