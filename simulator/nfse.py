@@ -16,6 +16,7 @@ import gzip
 import json
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from lxml import etree
@@ -140,6 +141,7 @@ def issue(request: RestRequest) -> RestAnswer:
         _environment(request, get("tpAmb"))
         identifier = _dps_identifier(info, provider)
         _dates(request, get("dhEmi"), get("dCompet"))
+        _discount(info)
         _not_duplicate(request, identifier)
         _forced_rejection(request, get("serie"))
         issued = nfse_build.build_nfse(authority, dps, holder_name(signer.certificate))
@@ -226,6 +228,18 @@ def _dates(request: RestRequest, dh_emi: str, competence: str) -> None:
         raise NfseError(400, "E0008", "Data de emissao da DPS posterior a data de processamento")
     if dt.date.fromisoformat(competence) > emitted.date():
         raise NfseError(400, "E0015", "Data de competencia posterior a data de emissao da DPS")
+
+
+def _discount(info: etree._Element) -> None:
+    """E0431: an unconditional discount must be below the service's value and above zero
+    (the national rule's text, as Sefin answers it)."""
+    discount = checks.optional_text(info, "n:valores/n:vDescCondIncond/n:vDescIncond", N)
+    if discount is None:
+        return
+    service = Decimal(checks.optional_text(info, "n:valores/n:vServPrest/n:vServ", N) or "0")
+    if not Decimal("0") < Decimal(discount) < service:
+        raise NfseError(400, "E0431", "O valor do desconto incondicionado informado na DPS deve "
+                        "ser menor que o valor do servico e maior que zero.")  # fmt: skip
 
 
 def _not_duplicate(request: RestRequest, identifier: str) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import marshmallow as ma
@@ -24,7 +26,7 @@ from service.fiscal import examples as ex
 from service.fiscal import operations
 from service.fiscal.context import build_context
 from service.fiscal.errors import ENGINE_REFUSALS, engine_error
-from service.fiscal.goods import registered_products, registered_recipient
+from service.fiscal.goods import registered_nature, registered_products, registered_recipient
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
 from service.fiscal.schemas import (
@@ -77,6 +79,7 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
         can_override=current_credential().can(Scope.OVERRIDE),
         products=registered_products(session, company, documento, operacao),
         recipient=registered_recipient(session, company, documento, operacao),
+        nature_id=registered_nature(session, company, documento, operacao),
     )
     try:
         result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
@@ -213,15 +216,35 @@ class Validate(MethodView):
 
         Every document runs its issuance path up to the XSD-validated XML (NFF is 501).
         """
-        explain = query["explain"]
-        if body["documento"] in ISSUANCE_SCHEMAS:
-            return _validate_family(body, explain=explain)
-        modelo = _GOODS.get(body["documento"])
-        if modelo is not None:
-            operation = _issuance_operation(body)
-            outcome = _goods_outcome(operation, modelo, explain=explain, contexto=body["contexto"])
-            return preview.render_validation(outcome)
-        raise ApiError("NFF_NAO_DISPONIVEL")
+        with fields_within("operacao", outside=("documento", "contexto")):
+            return _validate(body, explain=query["explain"])
+
+
+def _validate(body: dict[str, Any], *, explain: bool) -> dict[str, Any]:
+    if body["documento"] in ISSUANCE_SCHEMAS:
+        return _validate_family(body, explain=explain)
+    modelo = _GOODS.get(body["documento"])
+    if modelo is not None:
+        operation = _issuance_operation(body)
+        outcome = _goods_outcome(operation, modelo, explain=explain, contexto=body["contexto"])
+        return preview.render_validation(outcome)
+    raise ApiError("NFF_NAO_DISPONIVEL")
+
+
+@contextmanager
+def fields_within(prefix: str, outside: tuple[str, ...] = ()) -> Iterator[None]:
+    """The issuance path names the fields of the issuance request (`itens.0.desconto`); inside
+    `/fiscal/validate` that request is `operacao`, so its errors are named from there (the
+    body's own fields, `outside`, keep their names)."""
+    try:
+        yield
+    except ApiError as exc:
+        for error in exc.extra.get("errors") or []:
+            field = str(error.get("field") or "")
+            head = field.split(".", 1)[0]
+            if field and head != prefix and head not in outside:
+                error["field"] = f"{prefix}.{field}"
+        raise
 
 
 def _render_company_rule(row: BaseRule) -> dict[str, Any]:

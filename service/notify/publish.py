@@ -41,8 +41,11 @@ TASK_EVENTS = {
     TaskStatus.REJEITADA: ("rejected", None),
     TaskStatus.ACAO_NECESSARIA: ("action_required", "acao_necessaria"),
     TaskStatus.CANCELADA: ("cancelled", None),
+    TaskStatus.ERRO: ("error", "rejeitada"),
 }
-"""Task status -> (`fiscal.document.*` suffix, mail kind or None)."""
+"""Task status -> (`fiscal.document.*` suffix, mail kind or None). A task in ERRO has no
+document to carry the rejection's mail, so the task sends it, to those who asked for
+rejections (`rejeitada`)."""
 
 
 def document_links(document: FiscalDocument) -> dict[str, str]:
@@ -76,8 +79,16 @@ def document_summary(session: Session, document: FiscalDocument) -> dict[str, An
         "sefaz_code": document.sefaz_code,
         "sefaz_mensagem": document.sefaz_mensagem,
         "links": document_links(document),
+        **_purpose(document),
         **_context(session, document.company_id),
     }
+
+
+def _purpose(document: FiscalDocument) -> dict[str, Any]:
+    """An NF-e/NFC-e names its purpose (`finalidade` 1 normal, 2 complementar, 3 ajuste,
+    4 devolução) and direction (`tipo_operacao` 0 entrada, 1 saída), as its resource does."""
+    resumo = document.resumo or {}
+    return {k: resumo[k] for k in ("finalidade", "tipo_operacao") if resumo.get(k) is not None}
 
 
 def task_summary(session: Session, task: FiscalTask) -> dict[str, Any]:

@@ -72,11 +72,30 @@ def claim(
     duration: timedelta,
 ) -> L | None:
     """Take the lease on one due, open row; None when it is not due or someone else holds it."""
+    return claim_noting_abandonment(session, model, row_id, open_rows, now=now, duration=duration)[
+        0
+    ]
+
+
+def claim_noting_abandonment(
+    session: Session,
+    model: type[L],
+    row_id: str,
+    open_rows: ColumnElement[bool],
+    *,
+    now: datetime,
+    duration: timedelta,
+) -> tuple[L | None, bool]:
+    """`claim`, and whether the row had been abandoned: it still named a holder whose lease
+    expired while working on it (the process died, or the step raised before releasing it).
+    Work that keeps being abandoned can then be counted and ended, never retried forever."""
     query = _claim_statement(model, open_rows)  # type: ignore[arg-type]  # classes hash
     row = session.execute(query, {"p_id": row_id, "p_now": now}).scalar_one_or_none()
-    if row is not None:
-        row.lease_ate, row.lease_dono = now + duration, owner()
-    return row
+    if row is None:
+        return None, False
+    abandoned = row.lease_dono is not None
+    row.lease_ate, row.lease_dono = now + duration, owner()
+    return row, abandoned
 
 
 @functools.cache

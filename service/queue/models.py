@@ -31,6 +31,10 @@ class TaskStatus(StrEnum):
     FALHA_TEMPORARIA = "FALHA_TEMPORARIA"
     ACAO_NECESSARIA = "ACAO_NECESSARIA"
     CANCELADA = "CANCELADA"
+    ERRO = "ERRO"
+    """The request can never be issued as sent (the same 422 a synchronous call answers), or
+    its preparation failed past the retry schedule: final, nothing numbered, sent or charged;
+    a corrected re-send of the same `pedido` re-opens it (as after REJEITADA)."""
 
 
 class TaskOrigin(StrEnum):

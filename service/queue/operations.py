@@ -19,7 +19,7 @@ from sqlalchemy import Select, bindparam, exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from service import runtime
+from service import clock, runtime
 from service.auth import Credential
 from service.companies.models import Company
 from service.companies.operations import place as place_company
@@ -158,7 +158,7 @@ def _existing(
     """A request for a task that exists: replay, a corrected re-send, or a reused key."""
     if digest == task.fingerprint:
         return Enqueued(task.id, replay=True)
-    if task.status not in (S.REJEITADA, S.CANCELADA):
+    if task.status not in (S.REJEITADA, S.CANCELADA, S.ERRO):
         raise ApiError(
             "IDEMPOTENCY_KEY_REUSED",
             "Este pedido já foi usado com outro conteúdo.",
@@ -173,11 +173,12 @@ def enqueue(
     company: Company, credential: Credential, documento: str, body: dict[str, Any], raw: Any
 ) -> Enqueued:
     """Accept an async issuance in one transaction (202), or name what already exists."""
-    family_of(documento)
+    family = family_of(documento)
     digest = idempotency.fingerprint(body)
     raw = dict(raw)
     raw.pop("documento", None)
     fresh = _new_task(company, credential, documento, raw, digest)
+    refuse_what_cannot_be_issued(family, company, fresh, body)
     runtime.end_request_transaction()
     try:
         with transaction(runtime.current().sessions) as session:
@@ -187,6 +188,29 @@ def enqueue(
         with transaction(runtime.current().sessions) as session:  # a concurrent first request won
             place_company(session, company)
             return _claim(session, fresh, company, raw, digest)
+
+
+REFUSED_AT_ONCE = frozenset({"VALIDATION_ERROR"})
+"""What the family's decision can answer about the request's own content: the client learns
+it with the same 422 a synchronous call gives, before a task exists. Anything a person can fix
+later without changing the request (configuration, certificate, a review) is accepted and waits
+in ACAO_NECESSARIA, as before."""
+
+
+def refuse_what_cannot_be_issued(
+    family: Family, company: Company, fresh: FiscalTask, body: dict[str, Any]
+) -> None:
+    """Run the family's decision (`prepare`: registers, engine, layout data; no lock, number or
+    charge) on a new request, so every validation the synchronous path raises is raised before
+    the 202. A request for an order that already has a task or a document is not judged here:
+    its replay is answered as it was, whatever changed since."""
+    today = clock.operation_date(company.uf, clock.utc_now())
+    try:
+        family.prepare(runtime.db(), company, body, fresh.ambiente, today)
+    except ApiError as exc:
+        if exc.code not in REFUSED_AT_ONCE or _order_state(runtime.db(), fresh) != (None, None):
+            return
+        raise
 
 
 def _claim(

@@ -3,8 +3,9 @@
 `TRANSITIONS` is the whole table (the README's "Fiscal queue" section says when each step
 happens). AUTORIZADA and REJEITADA are reached only with an official result (`oficial`: the
 authority's protocol or cStat); AUTORIZADA is final (a later fiscal cancellation is an event of
-the document, not of the task); REJEITADA and CANCELADA re-open only when the same `pedido` is
-re-sent with corrected content.
+the document, not of the task); ERRO is the final state of a request that can never be issued
+as sent (our refusal, before anything was numbered or sent); REJEITADA, ERRO and CANCELADA
+re-open only when the same `pedido` is re-sent with corrected content.
 """
 
 from __future__ import annotations
@@ -28,10 +29,18 @@ TRANSITIONS: dict[TaskStatus | None, frozenset[TaskStatus]] = {
             S.ACAO_NECESSARIA,
             S.CANCELADA,
             S.FALHA_TEMPORARIA,
+            S.ERRO,
         }
     ),
     S.AGUARDANDO_TRANSMISSAO: frozenset(
-        {S.TRANSMITINDO, S.AGUARDANDO_RETORNO, S.ACAO_NECESSARIA, S.CANCELADA, S.FALHA_TEMPORARIA}
+        {
+            S.TRANSMITINDO,
+            S.AGUARDANDO_RETORNO,
+            S.ACAO_NECESSARIA,
+            S.CANCELADA,
+            S.FALHA_TEMPORARIA,
+            S.ERRO,
+        }
     ),
     S.TRANSMITINDO: frozenset(
         {S.AUTORIZADA, S.REJEITADA, S.AGUARDANDO_RETORNO, S.FALHA_TEMPORARIA, S.ACAO_NECESSARIA}
@@ -44,6 +53,7 @@ TRANSITIONS: dict[TaskStatus | None, frozenset[TaskStatus]] = {
             S.AGUARDANDO_RETORNO,
             S.ACAO_NECESSARIA,
             S.CANCELADA,
+            S.ERRO,
         }
     ),
     S.ACAO_NECESSARIA: frozenset(
@@ -51,11 +61,12 @@ TRANSITIONS: dict[TaskStatus | None, frozenset[TaskStatus]] = {
     ),
     S.REJEITADA: frozenset({S.RECEBIDA}),
     S.CANCELADA: frozenset({S.RECEBIDA}),
+    S.ERRO: frozenset({S.RECEBIDA}),
     S.AUTORIZADA: frozenset(),
 }
 
 OFFICIAL_ONLY = frozenset({S.AUTORIZADA, S.REJEITADA})
-FINAL = frozenset({S.AUTORIZADA, S.REJEITADA, S.CANCELADA})
+FINAL = frozenset({S.AUTORIZADA, S.REJEITADA, S.CANCELADA, S.ERRO})
 """States the worker never leaves by itself."""
 OPEN = frozenset(TaskStatus) - FINAL - {S.ACAO_NECESSARIA}
 """States the worker is responsible for (they come due and are claimed)."""

@@ -64,6 +64,11 @@ RESENT_AFTER = frozenset({UncertainReason.SERVICE_PAUSED, UncertainReason.HTTP_S
 the same bytes are sent again after a pause. A repeat of something that did get through is
 answered 204 (duplicate) and then resolved by query, so this never issues twice."""
 ERROR_DETAILS = ("missing", "motivos", "errors", "details", "sefaz_code")
+REFUSED_REQUEST = frozenset({"VALIDATION_ERROR"})
+"""Errors of the request's own content: as sent it can never be issued (the synchronous call
+answers the same 422), so the task ends in ERRO at once instead of waiting for a person."""
+INTERRUPTED = "PREPARACAO_INTERROMPIDA"
+UNEXPECTED = "ERRO_INTERNO"
 
 
 def policy() -> RetryPolicy:
@@ -88,7 +93,9 @@ def _perform(task_id: str) -> None:
 def _claim(task_id: str) -> Callable[[str], None] | None:
     now = utcnow()
     with transaction(runtime.current().sessions) as session:
-        task = lease.claim(session, FiscalTask, task_id, OPEN_ROWS, now=now, duration=stale_after())
+        task, abandoned = lease.claim_noting_abandonment(
+            session, FiscalTask, task_id, OPEN_ROWS, now=now, duration=stale_after()
+        )
         if task is None:
             return None
         if task.status == S.TRANSMITINDO:
@@ -97,6 +104,8 @@ def _claim(task_id: str) -> Callable[[str], None] | None:
         step = _next_step(TaskStatus(task.status), document)
         if step is not None:
             return step
+        if abandoned and _failed_preparation(session, task, INTERRUPTED, "preparação interrompida"):
+            return None  # its preparation kept dying: ended (ERRO), never retried forever
         company = _company(session, task)  # read here, not again
         return lambda claimed_id: _prepare(claimed_id, task, company)
 
@@ -182,6 +191,8 @@ def _prepare(task_id: str, task: FiscalTask, company: Company) -> None:
         creds = _credentials(company, now)
     except ApiError as exc:
         return _needs_action(task_id, exc)
+    except Exception as exc:  # a defect: counted, retried on the schedule, then ended
+        return _crashed(task_id, exc)
     try:
         fixed = accept_claimed(
             runtime.current().sessions,
@@ -197,6 +208,8 @@ def _prepare(task_id: str, task: FiscalTask, company: Company) -> None:
         if exc.code == "REQUEST_IN_PROGRESS":  # a synchronous request of this order is sending
             return _later(task_id, stale_after())
         return _needs_action(task_id, exc)
+    except Exception as exc:  # rolled back with the acceptance: nothing was numbered
+        return _crashed(task_id, exc)
     return _transmit(task_id, (company, fixed, creds)) if fixed else None
 
 
@@ -467,7 +480,8 @@ def _later(task_id: str, wait: dt.timedelta) -> None:
 
 
 def _needs_action(task_id: str, exc: ApiError) -> None:
-    """A person must act (configuration, certificate, review): ACAO_NECESSARIA, hold released."""
+    """A person must act (configuration, certificate, review): ACAO_NECESSARIA, hold released.
+    A request that can never be issued as sent ends in ERRO instead (`REFUSED_REQUEST`)."""
     with transaction(runtime.current().sessions) as session:
         task = _mine(session, task_id, states.OPEN)
         if task is None:
@@ -477,7 +491,38 @@ def _needs_action(task_id: str, exc: ApiError) -> None:
         _error(task, exc.code, exc.message)
         task.ultimo_erro_detalhes = {k: exc.extra[k] for k in ERROR_DETAILS if k in exc.extra}
         lease.release(task)
-        states.move(session, task, S.ACAO_NECESSARIA, f"ação necessária: {exc.code}")
+        if exc.code in REFUSED_REQUEST:
+            states.move(session, task, S.ERRO, f"pedido recusado: {exc.code}")
+        else:
+            states.move(session, task, S.ACAO_NECESSARIA, f"ação necessária: {exc.code}")
+
+
+def _crashed(task_id: str, exc: Exception) -> None:
+    """The preparation raised something that is not an answer of ours (a defect): logged,
+    counted as a failure and retried on the schedule; ended in ERRO when it is spent."""
+    log.exception("fiscal task %s: preparation failed", task_id, exc_info=exc)
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, PREPARABLE)
+        if task is not None:
+            message = f"falha inesperada ({type(exc).__name__})"
+            _failed_preparation(session, task, UNEXPECTED, message)
+
+
+def _failed_preparation(session: Session, task: FiscalTask, code: str, message: str) -> bool:
+    """One more failed preparation of `task` (nothing numbered or sent): a pause before the
+    next, or, past the retry schedule, ERRO with the hold released. True when it ended."""
+    task.falhas += 1
+    _error(task, code, f"{message}; o serviço registrou a falha para análise")
+    if not policy().exhausted(task.falhas):
+        lease.release(task, next_at=utcnow() + policy().delay(task.falhas))
+        if task.status != S.FALHA_TEMPORARIA:
+            states.move(session, task, S.FALHA_TEMPORARIA, f"{message}; nova tentativa")
+        return False
+    release(session, task.account_id, Decimal(task.reservado))
+    task.reservado = Decimal("0.00")
+    lease.release(task)
+    states.move(session, task, S.ERRO, f"{message}; tentativas esgotadas")
+    return True
 
 
 FISCAL = WorkKind("fiscal", "fiscal", _due, _perform)

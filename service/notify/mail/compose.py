@@ -55,7 +55,26 @@ STATUS_NAMES = {
     "PENDENTE": "Aguardando retorno da autoridade",
     "AGUARDANDO_RETORNO": "Aguardando retorno da autoridade",
     "ACAO_NECESSARIA": "Ação necessária",
+    "ERRO": "Não emitida (pedido recusado)",
 }
+
+REFUSED_HEADLINE = "{doc} não emitida"
+REFUSED_INTRO = (
+    "O pedido não pode ser emitido como foi enviado: nada foi numerado, enviado à autoridade "
+    "ou cobrado. Corrija o motivo abaixo e envie o pedido novamente."
+)
+"""A queued request that ended in ERRO: mailed to those who asked for rejections, but it is
+our refusal of the request, not the authority's rejection of a document."""
+
+
+def _refused(kind: NotificationKind, summary: dict[str, Any]) -> bool:
+    return kind is NotificationKind.REJEITADA and summary.get("status") == "ERRO"
+
+
+def _headline(kind: NotificationKind, summary: dict[str, Any]) -> str:
+    template = REFUSED_HEADLINE if _refused(kind, summary) else HEADLINES[kind]
+    return template.format(doc=_doc_label(summary))
+
 
 LABELS = (
     ("pedido", "Pedido"),
@@ -129,9 +148,19 @@ def one_line(text: str, limit: int = 200) -> str:
     return " ".join(text.split())[:limit]
 
 
+PURPOSES = {2: "complementar", 3: "de ajuste", 4: "de devolução"}
+"""How a subject names an NF-e that is not a plain one (`finalidade`); an entry says so."""
+
+
 def _doc_label(summary: dict[str, Any]) -> str:
-    """`NF-e nº 12 série 1`, or `NF-e` before a number exists."""
+    """`NF-e nº 12 série 1`, or `NF-e` before a number exists; `NF-e de devolução nº 13 …`
+    for a return, `NF-e de entrada …` for an entry of the issuer's own."""
     label = document_name(summary)
+    purpose = PURPOSES.get(int(summary.get("finalidade") or 1))
+    if purpose:
+        label += f" {purpose}"
+    elif str(summary.get("tipo_operacao")) == "0":
+        label += " de entrada"
     if summary.get("numero"):
         label += f" nº {summary['numero']}"
         if summary.get("serie") is not None:
@@ -141,7 +170,7 @@ def _doc_label(summary: dict[str, Any]) -> str:
 
 def subject(kind: NotificationKind, summary: dict[str, Any], ambiente: str) -> str:
     """Portuguese subject: what happened, which document, which order."""
-    text = HEADLINES[kind].format(doc=_doc_label(summary))
+    text = _headline(kind, summary)
     if summary.get("pedido"):
         text += f" (pedido {summary['pedido']})"
     if kind is NotificationKind.REJEITADA and summary.get("sefaz_code"):
@@ -205,8 +234,8 @@ def context(
     rejection = _problem(summary)
     return {
         "kind": kind.value,
-        "headline": HEADLINES[kind].format(doc=_doc_label(summary)),
-        "intro": INTROS[kind],
+        "headline": _headline(kind, summary),
+        "intro": REFUSED_INTRO if _refused(kind, summary) else INTROS[kind],
         "rows": rows,
         "rejection": rejection if kind is not NotificationKind.AUTORIZADA else None,
         "motivos": [_reason(m) for m in summary.get("motivos", [])],

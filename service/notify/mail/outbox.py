@@ -38,6 +38,8 @@ SCALARS = (
     "sefaz_mensagem",
     "protocolo",
     "contexto",
+    "finalidade",
+    "tipo_operacao",
 )
 LISTS = ("motivos", "missing")
 OBJECTS = ("erro",)

@@ -13,7 +13,15 @@ from service.issuance import registry
 
 DOCUMENT_FAMILIES = ("nfe", "nfce", "nfse", "cte", "cteos", "mdfe")
 DOCUMENT_SUFFIXES = ("processing", "authorized", "rejected", "cancelled")
-QUEUE_SUFFIXES = ("queued", "pending", "authorized", "rejected", "action_required", "cancelled")
+QUEUE_SUFFIXES = (
+    "queued",
+    "pending",
+    "authorized",
+    "rejected",
+    "action_required",
+    "cancelled",
+    "error",
+)
 
 TEST_EVENT = "webhook.test"
 """Sent only by `POST /webhooks/{id}/teste`, to that subscription, whatever its patterns."""

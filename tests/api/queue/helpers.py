@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 
 API = "/api/v1"
-FINAL = {"AUTORIZADA", "REJEITADA", "CANCELADA", "ACAO_NECESSARIA"}
+FINAL = {"AUTORIZADA", "REJEITADA", "CANCELADA", "ACAO_NECESSARIA", "ERRO"}
 
 
 def task(client: Any, headers: dict[str, str], task_id: str) -> dict[str, Any]:

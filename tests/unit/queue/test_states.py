@@ -69,4 +69,4 @@ def test_forbidden_transitions(start, to):
 def test_every_status_has_a_row_and_open_excludes_what_waits_for_a_person():
     assert set(states.TRANSITIONS) == set(TaskStatus) | {None}
     assert S.ACAO_NECESSARIA not in states.OPEN and S.TRANSMITINDO in states.OPEN
-    assert {S.AUTORIZADA, S.REJEITADA, S.CANCELADA} == states.FINAL
+    assert {S.AUTORIZADA, S.REJEITADA, S.CANCELADA, S.ERRO} == states.FINAL

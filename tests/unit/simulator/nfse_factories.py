@@ -60,8 +60,10 @@ def build_dps(
     identifier: str | None = None,
     sha256: bool = False,
     sign: bool = True,
+    discount: str | None = None,
 ) -> Dps:
-    """A DPS by ``company`` (tpEmit 1, the provider) for ``taker`` (a CNPJ) when given."""
+    """A DPS by ``company`` (tpEmit 1, the provider) for ``taker`` (a CNPJ) when given;
+    ``discount`` replaces the sample's unconditional discount (vDescIncond)."""
     parser = etree.XMLParser(remove_blank_text=True)
     dps = etree.parse(str(DPS_SAMPLE), parser).getroot()
     info = dps.find(f"{{{NS}}}infDPS")
@@ -71,6 +73,8 @@ def build_dps(
               "dCompet": (competence or when.date()).isoformat(), "cLocEmi": municipality,
               "prest/CNPJ": company.cnpj, "prest/IM": "12345",
               "serv/locPrest/cLocPrestacao": municipality}  # fmt: skip
+    if discount is not None:
+        values["valores/vDescCondIncond/vDescIncond"] = discount
     for path, value in values.items():
         found = info.find("/".join(f"{{{NS}}}{p}" for p in path.split("/")))
         assert found is not None, path

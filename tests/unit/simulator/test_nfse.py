@@ -123,6 +123,8 @@ def test_rsa_sha256_signed_dps_is_accepted(sefin: SefinClient) -> None:
         ("signed_by_another", "E9213"), ("expired_signer", "E9291"), ("wrong_id", "E0004"),
         ("production", "E0006"),
         ("future", "E0008"), ("competence_after_emission", "E0015"),
+        ("discount_above_the_value", "E0431"), ("discount_equal_to_the_value", "E0431"),
+        ("discount_zero", "E0431"),
     ],
 )  # fmt: skip
 def test_broken_dps_is_refused_with_its_code(
@@ -136,6 +138,9 @@ def test_broken_dps_is_refused_with_its_code(
         "production": {"tp_amb": "1"},
         "future": {"emitted": now + dt.timedelta(hours=1)},
         "competence_after_emission": {"competence": now.date() + dt.timedelta(days=3)},
+        "discount_above_the_value": {"discount": "1000000000.00"},  # vServ 999999999.99
+        "discount_equal_to_the_value": {"discount": "999999999.99"},
+        "discount_zero": {"discount": "0.00"},
     }.get(case, {})  # type: ignore[assignment]
     dps = build_dps(company, number=number, **options)  # type: ignore[arg-type]
     body: dict[str, str] = {"dpsXmlGZipB64": pack(dps.xml)}

@@ -54,6 +54,26 @@ def _render(kind: str, summary: dict[str, Any], ambiente: str = "PRODUCAO") -> c
             {"documento": "NFCE", "status": "PENDENTE"},
             "NFC-e nº 12 série 1 aguardando retorno da autoridade (pedido P-1)",
         ),
+        (
+            "autorizada",
+            {"finalidade": 4, "tipo_operacao": 0},
+            "NF-e de devolução nº 12 série 1 autorizada (pedido P-1)",
+        ),
+        (
+            "autorizada",
+            {"finalidade": 2},
+            "NF-e complementar nº 12 série 1 autorizada (pedido P-1)",
+        ),
+        (
+            "autorizada",
+            {"tipo_operacao": 0},
+            "NF-e de entrada nº 12 série 1 autorizada (pedido P-1)",
+        ),
+        (
+            "rejeitada",
+            {"numero": None, "status": "ERRO", "sefaz_code": None, "erro": {"codigo": "X"}},
+            "NF-e não emitida (pedido P-1)",
+        ),
     ],
 )
 def test_subjects_are_portuguese(kind: str, changes: dict[str, Any], expected: str) -> None:

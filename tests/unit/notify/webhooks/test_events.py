@@ -12,10 +12,11 @@ def test_catalogue_has_every_kind_the_spec_names():
         for suffix in ("processing", "authorized", "rejected", "cancelled"):
             assert f"{family}.{suffix}" in KINDS
     assert "mdfe.closed" in KINDS
-    for suffix in ("queued", "pending", "authorized", "rejected", "action_required", "cancelled"):
+    queue = ("queued", "pending", "authorized", "rejected", "action_required", "cancelled", "error")
+    for suffix in queue:
         assert f"fiscal.document.{suffix}" in KINDS
     assert "webhook.test" in KINDS
-    assert len(KINDS) == 6 * 4 + 1 + 6 + 1
+    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1
 
 
 @pytest.mark.parametrize(
