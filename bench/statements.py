@@ -13,7 +13,7 @@ statements, and of one statement's transaction in its two forms. Prints markdown
      sends a statement. psycopg parses such a query on each run to find its placeholders,
      and caches the parse only for a query under 4 KiB with at most 50 parameters;
    - numbered: `psycopg.RawCursor.execute(b"... $1 ...", [...])`, the query sent as written
-     (what `service.compiled` does since issue 19's ninth session);
+     (what `service.compiled` does since 3c7097b, 2026-11-25);
    - `compiled.autocommitted`: the whole path an issuance's acceptance takes (pool checkout,
      bind processing, the numbered execution, the connection returned).
 2. A transaction of one small statement (a counter's `UPDATE ... RETURNING`, as the claim

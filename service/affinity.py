@@ -6,8 +6,9 @@ hand-off of the GIL wakes a thread on another core that finds the lock taken aga
 and loses its caches. On 2 cores, two workers pinned one per core spent 5 % less CPU per
 document than unpinned at 4 clients and 2 % less at 1 (alternated `bench/api.py` runs; the
 same within noise at 16), with half the voluntary context switches and a quarter less system
-time (bench/results/api.md, "Issue 19, thirteenth session"). Other processes (PostgreSQL,
-the queue's workers) stay unpinned, so the scheduler moves them around the workers.
+time (bench/results/api.md, "Issue 19, runs of 2026-11-27 on main 80e1207"). Other processes
+(PostgreSQL, the queue's workers) stay unpinned, so the scheduler moves them around the
+workers.
 
 The master chooses a worker's CPU before it forks (`choose`: the allowed CPU with the fewest
 living workers on it, so a restarted worker takes its predecessor's), the worker pins itself

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from marshmallow.exceptions import SCHEMA
+
 
 @dataclass(frozen=True)
 class ErrorSpec:
@@ -130,22 +132,34 @@ class ApiError(Exception):
         return {"success": False, **self.body, "error": error}
 
 
-def invalid_field(field: str, message: str) -> ApiError:
-    """One `VALIDATION_ERROR` on one field (`error.errors[].field`), for checks beyond schemas."""
-    return ApiError("VALIDATION_ERROR", errors=[{"field": field, "message": message}])
+def invalid_field(field: str, message: str, *, element: str | None = None) -> ApiError:
+    """One `VALIDATION_ERROR` on one field (`error.errors[].field`), for checks beyond schemas.
+    `field` is a path of the request, what the caller can fix; `element` the layout's XML
+    element it becomes (in `error.details`), for whoever reads the authority's rules."""
+    details = [{"campo": field, "elemento": element}] if element else None
+    errors = [{"field": field, "message": message}]
+    return ApiError("VALIDATION_ERROR", errors=errors, details=details)
 
 
 def field_errors(messages: dict[str, Any], prefix: str = "") -> list[dict[str, str]]:
-    """Flatten marshmallow's nested messages into `[{field, message}]` with dotted paths."""
+    """Flatten marshmallow's nested messages into `[{field, message}]` with dotted paths. A
+    whole-object message (marshmallow's `_schema` key) names the object itself, a path of the
+    request (`documentos.0`), never `documentos.0._schema`."""
     flat: list[dict[str, str]] = []
     for key, value in messages.items():
-        path = f"{prefix}.{key}" if prefix else str(key)
+        path = _path(prefix, str(key))
         if isinstance(value, dict):
             flat.extend(field_errors(value, path))
         else:
             for message in value if isinstance(value, list) else [value]:
                 flat.append({"field": path, "message": _translate(str(message))})
     return flat
+
+
+def _path(prefix: str, key: str) -> str:
+    if key == SCHEMA and prefix:
+        return prefix
+    return f"{prefix}.{key}" if prefix else key
 
 
 _TRANSLATIONS = {

@@ -58,7 +58,8 @@ class RedisRateLimiter:
 
     One command and one reply instead of a `MULTI` / `INCR` / `EXPIRE` / `EXEC` pipeline:
     every request pays this, and the pipeline's object, its four replies and its reset were
-    about 1 % of an issuance's Python time at 16 clients (issue 19, seventh session). The
+    about 1 % of an issuance's Python time at 16 clients (bench/results/api.md, "Issue 19,
+    runs of 2026-11-25 on main a6ffbca"). The
     script runs atomically, so the key never exists without its expiry."""
 
     SCRIPT = """

@@ -42,7 +42,7 @@ def production_workers() -> int:
     more than one core; more processes than cores only queue for the cores. Measured with
     `bench/api.py` at 16 clients on 2 cores: 5 processes × 4 threads (the former
     `2 × cores + 1`) spent 12-15 % more service CPU per document than 2 × 16, at lower
-    throughput (bench/results/api.md, "Issue 19, fifth session")."""
+    throughput (bench/results/api.md, "Issue 19, runs of 2026-11-25 on main 2313ff1")."""
     return max(2, os.cpu_count() or 1)
 
 

@@ -24,11 +24,20 @@ from urllib.parse import urlsplit
 from documents.transmission.outcome import NotSent, NotSentReason, Uncertain, UncertainReason
 from documents.transmission.pool import POOL
 
-_REJECTION_ALERTS = ("CERTIFICATE", "UNKNOWN_CA", "ACCESS_DENIED", "HANDSHAKE_FAILURE")
+_REJECTION_ALERTS = (
+    "CERTIFICATE",
+    "UNKNOWN_CA",
+    "ACCESS_DENIED",
+    "HANDSHAKE_FAILURE",
+    "DECRYPT_ERROR",
+)
 """OpenSSL alert reasons by which a peer refuses our certificate: `TLSV1_ALERT_UNKNOWN_CA`,
 `SSLV3_ALERT_BAD_CERTIFICATE`, `TLSV13_ALERT_CERTIFICATE_REQUIRED`, `..._CERTIFICATE_EXPIRED`,
-`..._CERTIFICATE_UNKNOWN`, `TLSV1_ALERT_ACCESS_DENIED`, `SSLV3_ALERT_HANDSHAKE_FAILURE`. Our own
-verification of the server (`CERTIFICATE_VERIFY_FAILED`) is not an alert and stays TLS_FAILED."""
+`..._CERTIFICATE_UNKNOWN`, `TLSV1_ALERT_ACCESS_DENIED`, `SSLV3_ALERT_HANDSHAKE_FAILURE`, and
+`TLSV1_ALERT_DECRYPT_ERROR`: the peer could not verify a signature of ours, which is what a
+certificate from another CA bearing the trusted CA's name gives (the server finds its CA by that
+name, and the signature fails). Our own verification of the server (`CERTIFICATE_VERIFY_FAILED`)
+is not an alert and stays TLS_FAILED."""
 _ALERT_WAIT = 1.0
 """Seconds to wait for the peer's alert after a failed write (it is already in flight)."""
 
@@ -104,7 +113,7 @@ def _send(
         failure = _write(conn, request, target.path, limits.read_timeout, reused=reused)
         if failure is not None:
             return failure
-        answer, reusable = _read(conn, limits.max_bytes)
+        answer, reusable = _read(conn, limits.max_bytes, reused=reused)
         if reusable:
             POOL.give_back(target.context, target.host, target.port, conn)
             parked = True
@@ -176,28 +185,38 @@ def _pending_alert(conn: http.client.HTTPSConnection) -> NotSent | None:
 
 
 def _read(
-    conn: http.client.HTTPSConnection, max_bytes: int
+    conn: http.client.HTTPSConnection, max_bytes: int, *, reused: bool
 ) -> tuple[HttpAnswer | NotSent | Uncertain, bool]:
     """The answer, and whether the connection may be reused: the body was read to its end and
-    the server did not ask to close. Any failure here is `Uncertain` (never resent), also on a
+    the server did not ask to close. A failure here is `Uncertain` (never resent), also on a
     reused connection that got no byte of answer: the server may have processed the request."""
+    answered = False
     try:
         response = conn.getresponse()
+        answered = True
         body = response.read(max_bytes + 1)
-    except TimeoutError as exc:
-        return Uncertain(UncertainReason.READ_TIMEOUT, str(exc) or "read timed out"), False
-    except ssl.SSLError as exc:
-        if _is_rejection(exc):
-            return NotSent(NotSentReason.TLS_REJECTED, str(exc)), False
-        return Uncertain(UncertainReason.CONNECTION_LOST, str(exc)), False
     except (OSError, http.client.HTTPException) as exc:
-        detail = str(exc) or type(exc).__name__
-        return Uncertain(UncertainReason.CONNECTION_LOST, detail), False
+        return _read_failure(exc, refusal_possible=not (reused or answered)), False
     if len(body) > max_bytes:
         detail = f"answer larger than {max_bytes} B"
         return Uncertain(UncertainReason.UNREADABLE_ANSWER, detail), False
     answer = HttpAnswer(response.status, body, response.getheader("Content-Type", ""))
     return answer, response.isclosed() and not response.will_close
+
+
+def _read_failure(
+    exc: OSError | http.client.HTTPException, *, refusal_possible: bool
+) -> NotSent | Uncertain:
+    """Why reading failed. The one `NotSent` is an alert refusing our certificate before any
+    answer on a fresh connection: TLS 1.3 checks it after our handshake ended, so the alert
+    comes when we read, and the server's TLS layer dropped the request unread. On a reused
+    connection our certificate was accepted long ago, and after an answer began the request
+    was heard: there such an alert proves nothing and the answer stays uncertain."""
+    if isinstance(exc, TimeoutError):
+        return Uncertain(UncertainReason.READ_TIMEOUT, str(exc) or "read timed out")
+    if isinstance(exc, ssl.SSLError) and refusal_possible and _is_rejection(exc):
+        return NotSent(NotSentReason.TLS_REJECTED, str(exc))
+    return Uncertain(UncertainReason.CONNECTION_LOST, str(exc) or type(exc).__name__)
 
 
 def _is_rejection(exc: ssl.SSLError) -> bool:

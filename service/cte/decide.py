@@ -71,13 +71,11 @@ def issuer(company: Company) -> cte.Issuer:
 def party(
     session: Session, company: Company, raw: dict[str, Any] | None, role: str, gaps: Gaps
 ) -> Party | None:
-    """A registered customer or an inline party; the CT-e needs its full address."""
+    """A registered customer or an inline party; the CT-e needs its full address. Errors and
+    gaps name the request's field (`remetente`, `tomador`, ...), not the register."""
     if raw is None:
         return None
-    found = resolve_party(session, company, raw, needs_address=True, gaps=gaps)
-    if found is not None and gaps.missing and gaps.missing[-1].startswith("cliente."):
-        gaps.missing[-1] = gaps.missing[-1].replace("cliente.", f"{role}.", 1)
-    return found
+    return resolve_party(session, company, raw, needs_address=True, gaps=gaps, field=role)
 
 
 def layout_party(found: Party, *, trade_name: bool = False) -> cte.Party:

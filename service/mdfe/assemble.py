@@ -37,6 +37,9 @@ from service.nfe.registers import Gaps
 from service.registers.models import Customer, Vehicle
 
 KG = mdfe.CargoUnit.KG
+PROVIDERS = frozenset({1, 3})
+"""`tipo_emitente` of a transport provider (1) and of the globalized CT-e (3): both declare the
+predominant product (`prodPred`)."""
 
 
 @dataclass(frozen=True)
@@ -54,10 +57,11 @@ class Draft:
         return replace(self.data, series=serie, number=numero, cmdf=cmdf, issued_at=issued_at)
 
 
-def _uf_of(code: str) -> str:
+def _uf_of(code: str, field: str) -> str:
+    """The UF a municipality code begins with; `field` is where the request gave the code."""
     uf = UF_BY_CODE.get(int(code[:2])) if code[:2].isdigit() else None
     if uf is None:
-        raise invalid_field("documentos", f"Município {code} sem UF conhecida.")
+        raise invalid_field(field, f"Município {code} sem UF conhecida.")
     return str(uf)
 
 
@@ -116,15 +120,56 @@ class _Names:
 
 
 def _unloading(listed: list[Listed], names: _Names) -> tuple[mdfe.UnloadingPlace, ...]:
+    """The documents grouped by unloading municipality; a name nobody knows is asked for at the
+    first document unloading there (`documentos.N.municipio_descarga`)."""
     by_city: dict[str, dict[str, list[str]]] = defaultdict(lambda: {"cte": [], "nfe": []})
-    for item in listed:
+    first: dict[str, int] = {}
+    for index, item in enumerate(listed):
         by_city[item.unloading][item.kind].append(item.key)
+        first.setdefault(item.unloading, index)
     return tuple(
         mdfe.UnloadingPlace(
-            code, names.name(code, "documentos"), tuple(keys["cte"]), tuple(keys["nfe"])
+            code,
+            names.name(code, f"documentos.{first[code]}.municipio_descarga"),
+            tuple(keys["cte"]),
+            tuple(keys["nfe"]),
         )
         for code, keys in by_city.items()
     )
+
+
+def check_product(body: dict[str, Any], listed: list[Listed]) -> None:
+    """The two MDF-e rules the XSD leaves open, on the request, so the 422 names the field to
+    send (the layout element goes in `details`) and comes before anything is numbered: a
+    provider declares the predominant product, and a manifest of one document is a full load
+    with both CEPs. The builder keeps the same rules as a last guard."""
+    cargo, route = body["carga"], body.get("percurso") or {}
+    if body.get("tipo_emitente", 1) in PROVIDERS:
+        for name in ("tipo", "produto"):
+            if not cargo.get(name):
+                raise invalid_field(f"carga.{name}", _PROVIDER_PRODUCT, element="prodPred")
+    if len(listed) != 1:
+        return
+    full_load = {
+        "carga.tipo": cargo.get("tipo"),
+        "carga.produto": cargo.get("produto"),
+        "percurso.carregamento.cep": (route.get("carregamento") or {}).get("cep"),
+        "percurso.descarregamento_cep": route.get("descarregamento_cep"),
+    }
+    for path, value in full_load.items():
+        if not value:
+            raise invalid_field(path, _FULL_LOAD, element="infLotacao")
+
+
+_PROVIDER_PRODUCT = (
+    "Informe o produto predominante (`carga.tipo` e `carga.produto`): é obrigatório para o "
+    "emitente prestador de serviço de transporte (tipo_emitente 1) e para o CT-e globalizado "
+    "(tipo_emitente 3)."
+)
+_FULL_LOAD = (
+    "Um MDF-e com um único documento é carga lotação: informe `carga.tipo`, `carga.produto`, "
+    "`percurso.carregamento.cep` e `percurso.descarregamento_cep`."
+)
 
 
 def _loading(route: dict[str, Any], company: Company) -> mdfe.LoadingPlace:
@@ -207,6 +252,7 @@ def draft(
     )
     drivers = manifest.drivers(session, company, body["condutores"])
     listed = manifest.documents(session, company, body["documentos"])
+    check_product(body, listed)
     manifest.check_not_manifested(session, company, listed)
     route = body.get("percurso") or {}
     loading = _loading(route, company)
@@ -216,8 +262,8 @@ def draft(
         tp_amb=layout_environment(ambiente),
         issued_at=clock.issuer_now(company.uf), series=1, number=1, cmdf="00000000",
         issuer=_issuer(company), tp_emit=mdfe.TpEmit(str(body.get("tipo_emitente", 1))),
-        uf_start=route.get("uf_inicio") or _uf_of(loading.code),
-        uf_end=route.get("uf_fim") or _uf_of(unloading[-1].code),
+        uf_start=route.get("uf_inicio") or _uf_of(loading.code, "percurso.carregamento"),
+        uf_end=route.get("uf_fim") or _uf_of(unloading[-1].code, "documentos"),
         loading=(loading,), unloading=unloading, vehicle=traction,
         drivers=tuple(mdfe.Driver(name, cpf) for name, cpf in drivers),
         totals=mdfe.Totals(value, KG, Decimal(body["carga"]["peso_kg"])),

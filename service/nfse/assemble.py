@@ -97,7 +97,20 @@ def describe(session: Session, company: Company, servico: dict[str, Any]) -> Des
         aliquota_iss=value("aliquota_iss"),
         iss_retido=value("iss_retido"),
         municipio_incidencia=value("municipio_incidencia"),
+        c_ind_op=value("c_ind_op"),
     )
+
+
+def check_discount(body: dict[str, Any], described: Described) -> None:
+    """The unconditional discount must be below the service's value (the national system's
+    E0431: "deve ser menor que o valor do serviço e maior que zero"): refused here, before
+    anything is numbered or charged, since a larger one would make a negative ISS base."""
+    discount = Decimal(body.get("desconto") or 0)
+    if discount and discount >= described.valor:
+        raise invalid_field(
+            "desconto",
+            f"O desconto ({discount}) deve ser menor que o valor do serviço ({described.valor}).",
+        )
 
 
 def _cents(value: Decimal) -> Decimal:
@@ -197,7 +210,10 @@ def draft(
     check_issuer(company, gaps)
     gaps.raise_if_any()
     described = describe(session, company, body["servico"])
-    party = resolve_party(session, company, body.get("tomador"), needs_address=False, gaps=gaps)
+    check_discount(body, described)
+    party = resolve_party(
+        session, company, body.get("tomador"), needs_address=False, gaps=gaps, field="tomador"
+    )
     competence = body.get("data_operacao") or competence_of(body, today)
     ctx = context(company, body, described, party, competence)
     accepted = allow_review or bool(body.get("aceitar_revisao"))

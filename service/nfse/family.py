@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, object_session
 
 from documents.errors import PdfRenderError
 from documents.nfse.builder import NFSE_NS
 from documents.nfse.danfse import render_danfse
+from documents.nfse.model import NationalAddress
 from documents.nfse.pipeline import prepare_dps
 from documents.nfse.received import accept_nfse
 from documents.transmission.clients import AuthorityClient, NfseAuthority
@@ -32,7 +33,7 @@ from service.issuance.authority import Authority, tp_amb
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import DocumentStatus, FiscalDocument
-from service.nfse import assemble, events
+from service.nfse import assemble, events, mapping
 from service.nfse.authority import trusted_signers
 from service.nfse.routes import register_routes
 from service.nfse.schemas import NfseDocumentSchema, NfseIssueRequestSchema
@@ -91,10 +92,19 @@ def _wrap(signed: bytes, answer: bytes) -> bytes:
 def _render_pdf(document: FiscalDocument) -> bytes:
     assert document.xml_autorizado is not None
     cancelled = document.status == DocumentStatus.CANCELADA
+    address = _provider_address(document)
     try:
-        return render_danfse(document.xml_autorizado, cancelled=cancelled)
+        return render_danfse(document.xml_autorizado, cancelled=cancelled, provider_address=address)
     except PdfRenderError as exc:
         raise ApiError("ERRO_INTERNO", f"Não foi possível gerar o DANFSe: {exc}") from exc
+
+
+def _provider_address(document: FiscalDocument) -> NationalAddress | None:
+    """The company's registered address, which the DANFSe prints when the NFS-e carries none
+    (the DPS leaves it to the national register)."""
+    session = object_session(document)
+    company = session.get(Company, document.company_id) if session is not None else None
+    return mapping.provider_address(company) if company is not None else None
 
 
 def check_request(credential: Credential, body: dict[str, Any]) -> None:

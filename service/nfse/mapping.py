@@ -39,6 +39,8 @@ class Described:
     aliquota_iss: Decimal | None
     iss_retido: bool | None
     municipio_incidencia: str | None
+    c_ind_op: str | None = None
+    """The IBS/CBS operation indicator: the request's, else the services register's."""
 
 
 def place(company: Company, servico: dict[str, Any]) -> str:
@@ -59,6 +61,23 @@ def provider(company: Company) -> dps.Provider:
 
 def _digits(value: str | None) -> str:
     return "".join(ch for ch in str(value or "") if ch.isdigit())
+
+
+def provider_address(company: Company) -> dps.NationalAddress | None:
+    """The address the company registered, for the DANFSe when the national register (CNC)
+    gave none (the DPS cannot carry it); None when the register is incomplete too."""
+    needed = (company.logradouro, company.numero, company.bairro, company.cod_municipio)
+    cep = _digits(company.cep)
+    if not all(needed) or len(cep) != 8:
+        return None
+    return dps.NationalAddress(
+        municipality=str(company.cod_municipio),
+        cep=cep,
+        street=str(company.logradouro),
+        number=str(company.numero),
+        district=str(company.bairro),
+        complement=company.complemento or None,
+    )
 
 
 def taker(party: Party | None) -> dps.Taker | None:
@@ -109,17 +128,19 @@ def federal(decided: ItemTaxes) -> dps.FederalWithholdings | None:
     return dps.FederalWithholdings(**amounts) if amounts else None
 
 
-def ibs_cbs(group: IbsCbsGroup | None, servico: dict[str, Any], party: Party | None,
+def ibs_cbs(group: IbsCbsGroup | None, described: Described, party: Party | None,
             gaps: Gaps) -> dps.IbsCbs | None:  # fmt: skip
     """The IBSCBS classification; its operation indicator (cIndOp) is the provider's to
-    declare (`servico.c_ind_op`): no table maps services to it, so it is never guessed."""
+    declare (`servico.c_ind_op`, or kept on the registered service): no table maps services
+    to it, so it is never guessed."""
     if group is None:
         return None
-    indicator = servico.get("c_ind_op")
+    indicator = described.c_ind_op
     if not indicator:
         gaps.add("servico.c_ind_op", "IBS_CBS_INDICADOR_OPERACAO",
                  "Há IBS/CBS vigente para a operação: informe `servico.c_ind_op` (indicador "
-                 "da operação, 6 dígitos, Anexo VII da NT da NFS-e).")  # fmt: skip
+                 "da operação, 6 dígitos, Anexo VII da NT da NFS-e) ou guarde-o no serviço "
+                 "cadastrado (PUT /servicos/{id}).")  # fmt: skip
         return None
     return dps.IbsCbs(
         operation_indicator=str(indicator),
@@ -166,7 +187,7 @@ def dps_data(
         app_version=APP_VERSION,
         taker=taker(party),
         federal=federal(decided),
-        ibs_cbs=ibs_cbs(decided.ibs_cbs, servico, party, gaps),
+        ibs_cbs=ibs_cbs(decided.ibs_cbs, described, party, gaps),
     )
     gaps.raise_if_any()
     return data

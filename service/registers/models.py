@@ -88,7 +88,9 @@ class Customer(Base):
 
 class Service(Base):
     """A service the company provides (NFS-e). `aliquota_iss` and `iss_retido` are the
-    company's own configuration, kept as given; empty means the engine's versioned base."""
+    company's own configuration, kept as given; empty means the engine's versioned base.
+    `c_ind_op` is the IBS/CBS operation indicator the provider declares for the service, so an
+    NFS-e request need not repeat it."""
 
     __tablename__ = "services"
     __table_args__ = (UniqueConstraint("company_id", "codigo"),)
@@ -107,6 +109,7 @@ class Service(Base):
     aliquota_iss: Mapped[Decimal | None] = mapped_column(ExactDecimal(5, 2), nullable=True)
     iss_retido: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
     municipio_incidencia: Mapped[str | None] = mapped_column(String(7), nullable=True)
+    c_ind_op: Mapped[str | None] = mapped_column(String(6), nullable=True)
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)

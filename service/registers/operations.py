@@ -49,7 +49,7 @@ PRODUCT_FIELDS = ("codigo", "descricao", "ncm", "cest", "origem", "unidade", "pr
 CUSTOMER_FIELDS = ("codigo", "cpf_cnpj", "nome", "ie", "indicador_ie", "email", "telefone",
                    *ADDRESS_FIELDS, "ativo")  # fmt: skip
 SERVICE_FIELDS = ("codigo", "descricao", "lc116", "c_trib_nac", "c_trib_mun", "nbs", "cnae",
-                  "preco", "aliquota_iss", "iss_retido", "municipio_incidencia",
+                  "preco", "aliquota_iss", "iss_retido", "municipio_incidencia", "c_ind_op",
                   "ativo")  # fmt: skip
 
 

@@ -38,6 +38,11 @@ SERVICE_PRICE_WHOLE = 13
 ISS_RATE_PLACES = 2
 """`pAliq` of the DPS (`TSDec1V2`) has 2 decimal places."""
 
+C_IND_OP = (
+    "Indicador da operação do IBS/CBS (cIndOp, 6 dígitos, Anexo VII da NT da NFS-e), usado "
+    "quando a NFS-e não informa `servico.c_ind_op`."
+)
+"""The OpenAPI description of the services register's `c_ind_op`, asked and answered."""
 ADDRESS_FIELDS = ("logradouro", "numero", "complemento", "bairro", "municipio",
                   "cod_municipio", "uf", "cep")  # fmt: skip
 
@@ -164,6 +169,11 @@ class ServiceSchema(RegisterSchema):
     )
     iss_retido = flag()
     municipio_incidencia = Normalized(normalize_municipality, allow_none=True)
+    c_ind_op = ma.fields.String(
+        allow_none=True,
+        validate=Regexp(r"^[0-9]{6}$", error="c_ind_op deve ter 6 dígitos."),
+        metadata={"description": C_IND_OP},
+    )
     ativo = ma.fields.Boolean()
 
 
@@ -270,6 +280,7 @@ class ServiceRecordSchema(ma.Schema):
         allow_none=True, metadata={"description": "Nulo: a base do motor decide."}
     )
     municipio_incidencia = ma.fields.String(allow_none=True)
+    c_ind_op = ma.fields.String(allow_none=True, metadata={"description": C_IND_OP})
     ativo = ma.fields.Boolean()
     criado_em = ma.fields.String()
     atualizado_em = ma.fields.String()

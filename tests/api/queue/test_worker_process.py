@@ -10,8 +10,9 @@ from tests.conftest import make_settings
 def test_worker_keeps_an_idle_authority_connection_per_drain_thread(
     backend, database_urls, tmp_path, redis_prefix, monkeypatch
 ):
-    """Issue 19, seventh session: a drain's threads send at once; with fewer idle connections
-    kept than threads, the excess is closed after a burst and handshaken again."""
+    """Each worker keeps an idle authority connection per thread: a drain's threads send at
+    once, and with fewer kept than threads the excess is closed after a burst and handshaken
+    again."""
     if backend != "postgres":
         pytest.skip("the rq worker runs in production mode (PostgreSQL and Redis)")
     from documents.transmission import pool

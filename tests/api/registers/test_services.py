@@ -17,7 +17,7 @@ def _service(**changes):
     body = {"codigo": "S001", "descricao": "Desenvolvimento de sistema sob encomenda",
             "lc116": "01.01", "c_trib_nac": "010101", "c_trib_mun": "007", "nbs": "115022000",
             "cnae": "6201501", "preco": "1500.00", "aliquota_iss": "2.00", "iss_retido": False,
-            "municipio_incidencia": "3550308"}  # fmt: skip
+            "municipio_incidencia": "3550308", "c_ind_op": "100301"}  # fmt: skip
     body.update(changes)
     return {k: v for k, v in body.items() if v is not ...}
 
@@ -62,7 +62,7 @@ def test_only_code_and_description_are_required(client, acc):
     assert response.status_code == 201, response.get_json()
     item = response.get_json()["item"]
     optional = ("lc116", "c_trib_nac", "c_trib_mun", "nbs", "cnae", "preco", "aliquota_iss",
-                "iss_retido", "municipio_incidencia")  # fmt: skip
+                "iss_retido", "municipio_incidencia", "c_ind_op")  # fmt: skip
     assert all(item[name] is None for name in optional)
     assert any("c_trib_nac" in aviso for aviso in response.get_json()["avisos"])
 
@@ -77,7 +77,8 @@ def test_only_code_and_description_are_required(client, acc):
      ({"aliquota_iss": "0"}, {"aliquota_iss": "0.00"}),
      ({"aliquota_iss": 100}, {"aliquota_iss": "100.00"}),
      ({"aliquota_iss": "2.5"}, {"aliquota_iss": "2.50"}),
-     ({"c_trib_mun": "", "nbs": " "}, {"c_trib_mun": None, "nbs": None})],
+     ({"c_trib_mun": "", "nbs": " "}, {"c_trib_mun": None, "nbs": None}),
+     ({"c_ind_op": ""}, {"c_ind_op": None})],
 )  # fmt: skip
 def test_values_are_kept_as_given(client, acc, given, stored):
     created = client.post(API, headers=auth(acc.live), json=_service(**given))
@@ -94,6 +95,7 @@ def test_values_are_kept_as_given(client, acc, given, stored):
      ({"lc116": "1.7"}, "lc116"), ({"lc116": "01-07"}, "lc116"), ({"lc116": "010701"}, "lc116"),
      ({"c_trib_nac": "01070"}, "c_trib_nac"), ({"c_trib_nac": "01070A"}, "c_trib_nac"),
      ({"c_trib_mun": "0071"}, "c_trib_mun"), ({"nbs": "11502200"}, "nbs"),
+     ({"c_ind_op": "10030"}, "c_ind_op"), ({"c_ind_op": "10030A"}, "c_ind_op"),
      ({"cnae": "620150"}, "cnae"), ({"preco": "-1"}, "preco"), ({"preco": "1.001"}, "preco"),
      ({"preco": "12345678901234"}, "preco"), ({"preco": "abc"}, "preco"),
      ({"aliquota_iss": "100.01"}, "aliquota_iss"), ({"aliquota_iss": "-0.01"}, "aliquota_iss"),

@@ -1,4 +1,4 @@
-"""Issue 19, thirteenth session: each production gunicorn worker runs on a CPU of its own
+"""Each production gunicorn worker runs on a CPU of its own
 (`service.affinity`): unpinned, two workers on 2 cores spent about 5 % more CPU per document
 at 4 clients."""
 

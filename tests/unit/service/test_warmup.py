@@ -39,7 +39,7 @@ def test_rule_packs_parse_with_libyaml_and_keep_dates_as_text():
 
 
 def test_production_runs_one_process_per_core_with_threads_for_the_authority(monkeypatch):
-    """Issue 19, fifth session: `2 × cores + 1` processes cost 12-15 % more CPU per document
+    """One process per core: `2 × cores + 1` processes cost 12-15 % more CPU per document
     at 16 clients than one per core; the threads cover the authority's latency."""
     from service import db, server
 
@@ -55,7 +55,7 @@ def test_production_runs_one_process_per_core_with_threads_for_the_authority(mon
 
 
 def test_each_worker_keeps_an_idle_authority_connection_per_thread(monkeypatch):
-    """Issue 19, seventh session: with 16 threads and 4 idle connections kept per company, a
+    """One idle authority connection per thread: with 16 threads and 4 kept per company, a
     burst closed the excess and opened them again (a mutual-TLS handshake for about one
     document in ten at 16 clients). The worker's hook raises the cap to its thread count."""
     from types import SimpleNamespace

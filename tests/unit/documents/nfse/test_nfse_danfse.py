@@ -11,6 +11,7 @@ from lxml import etree
 from documents.errors import PdfRenderError, UnsafeXMLError
 from documents.nfse.builder import NFSE_NS
 from documents.nfse.danfse import render_danfse
+from documents.nfse.model import NationalAddress
 from tests.paths import CORPUS
 
 pypdf = pytest.importorskip("pypdf", reason="pypdf extracts the PDF text (test dependency)")
@@ -55,3 +56,14 @@ def test_anything_but_an_nfse_is_refused() -> None:
         render_danfse(dps)
     with pytest.raises(UnsafeXMLError):
         render_danfse(b'<!DOCTYPE x [<!ENTITY a "b">]><NFSe/>')
+
+
+def test_what_the_national_register_gave_is_printed_as_given() -> None:
+    """A real NFS-e carries the CNC's address and Sefin's municipality names: the company's
+    registered address (for an NFS-e without one) and the IBGE table change nothing."""
+    xml = (CORPUS / "nfse" / SAMPLES[0]).read_bytes()
+    elsewhere = NationalAddress(municipality="3550308", cep="01310100", street="AV PAULISTA",
+                                number="1000", district="BELA VISTA")  # fmt: skip
+    text = compact_text(render_danfse(xml, provider_address=elsewhere))
+    assert "RUAINÊSSOARES" in text and "68.485-000" in text and "Pacajá" in text
+    assert "PAULISTA" not in text and "SãoPaulo" not in text

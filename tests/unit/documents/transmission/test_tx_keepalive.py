@@ -218,7 +218,7 @@ def test_at_most_a_few_idle_connections_per_key(pki: Pki) -> None:
 def test_a_process_with_more_threads_keeps_one_idle_connection_per_thread(
     pki: Pki, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue 19, seventh session: 16 threads sending at once give 16 connections back; with
+    """One idle connection per thread: 16 threads sending at once give 16 connections back; with
     the default cap 12 were closed, to be opened (and handshaken) again moments later."""
     monkeypatch.setattr(POOL, "max_per_key", POOL.max_per_key)
     pool.keep_idle_up_to(16)
