@@ -11,6 +11,7 @@ from engine.context import (
     Item,
     Overrides,
     PersonType,
+    RetainedSt,
     TaxContext,
     Transport,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Overrides",
     "PackError",
     "PersonType",
+    "RetainedSt",
     "Rule",
     "RuleConflictError",
     "RuleOrigin",

@@ -101,6 +101,12 @@ def _check_line(index: int, item: Item) -> None:
     for name in ("quantidade", "valor_unitario", "desconto", "frete", "seguro", "outras_despesas"):
         if getattr(item, name) < 0:
             raise ContextError(f"{where}.{name}", "não pode ser negativo")
+    ret = item.st_retido
+    if ret is not None:
+        for name in ("base", "aliquota", "valor", "valor_substituto", "aliquota_fcp", "valor_fcp"):
+            value = getattr(ret, name)
+            if value is not None and value < 0:
+                raise ContextError(f"{where}.st_retido.{name}", "não pode ser negativo")
     gross = money(item.quantidade * item.valor_unitario)
     if money(item.desconto) > gross:
         raise ContextError(
@@ -116,15 +122,70 @@ def check_non_negative(items: tuple[ItemTaxes, ...]) -> None:
     defect in a calculator or a rule's data surfaces as a refusal, never as a document.
     """
     for item in items:
-        for path, value in _amounts(item):
-            if value < 0:
-                raise ContextError(
-                    f"itens.{item.numero - 1}", f"valor negativo calculado em {path} ({value})"
-                )
+        found = _negative(item, "")
+        if found is not None:
+            path, value = found
+            raise ContextError(
+                f"itens.{item.numero - 1}", f"valor negativo calculado em {path} ({value})"
+            )
+
+
+Found = tuple[str, Decimal] | None
+_CHECKERS: dict[type, Callable[[Any, str], Found]] = {}
+_PLAIN_ANNOTATIONS = ("str", "int", "bool", "RuleMatch")
+
+
+def _negative(node: Any, prefix: str) -> Found:
+    """The first negative Decimal of an item's groups, with its path (`icms.vBC`,
+    `retencoes.0.valor`); None when there is none.
+
+    It runs on every item of every call and groups have up to ~40 fields, most None: each
+    result dataclass gets a generated checker (its Decimal fields compared inline, its nested
+    groups visited), and a path is built only for the answer.
+    """
+    kind = type(node)
+    if kind is Decimal:
+        return (prefix.rstrip("."), node) if node < 0 else None
+    if kind is tuple:
+        for index, child in enumerate(node):
+            found = _negative(child, f"{prefix}{index}.")
+            if found is not None:
+                return found
+        return None
+    if isinstance(node, Mapping):
+        for key, child in node.items():
+            found = _negative(child, f"{prefix}{key}.")
+            if found is not None:
+                return found
+        return None
+    checker = _CHECKERS.get(kind)
+    if checker is None:
+        checker = _CHECKERS[kind] = _make_checker(kind)
+    return checker(node, prefix)
+
+
+def _make_checker(kind: type) -> Callable[[Any, str], Found]:
+    """A checker for one dataclass, from its field annotations (text under `annotations`)."""
+    lines = ["def check(node, prefix):"]
+    for name, spec in getattr(kind, "__dataclass_fields__", {}).items():
+        annotation = str(spec.type)
+        if annotation.startswith("Decimal"):
+            lines += [f"    v = node.{name}",
+                      f"    if v is not None and v < 0: return (prefix + {name!r}, v)"]  # fmt: skip
+        elif annotation.split(" ")[0] not in _PLAIN_ANNOTATIONS and not name.startswith("_"):
+            lines += [f"    v = node.{name}", "    if v is not None:",
+                      f"        found = negative(v, prefix + {name + '.'!r})",
+                      "        if found is not None: return found"]  # fmt: skip
+    lines.append("    return None")
+    namespace: dict[str, Any] = {"negative": _negative}
+    exec("\n".join(lines), namespace)
+    checker: Callable[[Any, str], Found] = namespace["check"]
+    return checker
 
 
 def _amounts(node: Any, path: str = "") -> Iterator[tuple[str, Decimal]]:
-    """Every Decimal of an item's groups, with its path (`icms.vBC`, `retencoes.0.valor`)."""
+    """Every Decimal of an item's groups, with its path (`icms.vBC`, `retencoes.0.valor`): the
+    slow, complete walk (tests compare `_negative` with it)."""
     if isinstance(node, Decimal):
         yield path, node
     elif isinstance(node, tuple):
@@ -140,10 +201,16 @@ def _amounts(node: Any, path: str = "") -> Iterator[tuple[str, Decimal]]:
                 yield from _amounts(child, f"{path}.{name}" if path else name)
 
 
+VNF_ADDED = ("vST", "vFCPST", "vFrete", "vSeg", "vOutro", "vIPI")
+"""Totals added to vProd − vDesc in vNF (MOC 4.0, W16: vProd − vDesc − vICMSDeson + vST +
+vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ; the engine computes no
+desoneração, import tax, returned IPI or ISSQN services in an NF-e)."""
+
+
 def totals(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:
     """Sums of item values; a total appears only when some item has the value.
 
-    `vNF` is vProd − vDesc: frete, seguro, outras despesas, IPI and ST are not in the context.
+    `vNF` follows the MOC formula over the totals the engine computes (`VNF_ADDED`).
     """
     out: dict[str, Decimal] = {}
     for name, values in _columns(items).items():
@@ -151,7 +218,11 @@ def totals(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:
             out[name] = total(values)
     out.update(_withheld(items))
     if items:
-        out["vNF"] = out["vProd"] - out["vDesc"]
+        out["vNF"] = (
+            out["vProd"]
+            - out["vDesc"]
+            + sum((out[name] for name in VNF_ADDED if name in out), Decimal(0))
+        )
     return out
 
 
@@ -166,6 +237,14 @@ def _columns(items: tuple[ItemTaxes, ...]) -> dict[str, list[Decimal]]:
         "vBC": [v for g in icms if (v := g.vBC) is not None],
         "vICMS": [v for g in icms if (v := g.vICMS) is not None],
         "vFCP": [v for g in icms if (v := g.vFCP) is not None],
+        "vBCST": [v for g in icms if (v := g.vBCST) is not None],
+        "vST": [v for g in icms if (v := g.vICMSST) is not None],
+        "vFCPST": [v for g in icms if (v := g.vFCPST) is not None],
+        "vFCPSTRet": [v for g in icms if (v := g.vFCPSTRet) is not None],
+        "vFrete": [v for i in items if (v := i.vFrete) is not None],
+        "vSeg": [v for i in items if (v := i.vSeg) is not None],
+        "vOutro": [v for i in items if (v := i.vOutro) is not None],
+        "vIPI": [v for i in items if i.ipi is not None and (v := i.ipi.vIPI) is not None],
         "vCredICMSSN": [v for g in icms if (v := g.vCredICMSSN) is not None],
         "vFCPUFDest": [v for g in difal if (v := g.vFCPUFDest) is not None],
         "vICMSUFDest": [g.vICMSUFDest for g in difal],

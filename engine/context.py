@@ -71,6 +71,22 @@ class Counterpart:
 
 
 @dataclass(frozen=True)
+class RetainedSt:
+    """ICMS-ST already withheld at an earlier stage, for an item sold as substituído (CST 60,
+    CSOSN 500): the values of the document that carried the substitution (or the product
+    register), written in the NF-e as vBCSTRet, pST, vICMSSubstituto and vICMSSTRet
+    (informative: nothing is charged again). `base` and `valor` are the line's share."""
+
+    base: Decimal
+    aliquota: Decimal
+    valor: Decimal
+    valor_substituto: Decimal | None = None
+    aliquota_fcp: Decimal | None = None
+    valor_fcp: Decimal | None = None
+    """FCP withheld with it (vBCFCPSTRet = `base`, pFCPSTRet, vFCPSTRet), when there was one."""
+
+
+@dataclass(frozen=True)
 class Item:
     """One line: a product (NF-e/NFC-e), a service (NFS-e) or the transport service (CT-e).
 
@@ -81,7 +97,8 @@ class Item:
     vOutro of an NF-e item), already apportioned by the caller. `aliquota_iss`, `iss_retido` and
     `municipio_incidencia` are the registered service's configuration, when it has one.
     `enquadramentos` are declared legal classifications (e.g. RIR_2018_ART_714) that
-    withholding rules test.
+    withholding rules test. `st_retido` is the substitution already withheld on the goods
+    (CST 60 / CSOSN 500), when the caller knows it.
     """
 
     numero: int
@@ -104,6 +121,7 @@ class Item:
     municipio_incidencia: str | None = None
     cod_municipio_prestacao: str | None = None
     enquadramentos: frozenset[str] = frozenset()
+    st_retido: RetainedSt | None = None
 
 
 @dataclass(frozen=True)

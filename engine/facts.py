@@ -52,6 +52,8 @@ VOCABULARY: Mapping[str, str] = {
     "cod_municipio_inicio": "município de início da prestação",
     "cod_municipio_fim": "município de fim da prestação",
     "inicio_outra_uf": "prestação iniciada em UF diferente da do emitente",
+    "uf": "UF credora do FCP que a regra FCP decide (a do emitente na operação interna, a de "
+    "destino no FCP-ST)",
 }
 
 SET_FACTS = frozenset({"enquadramento"})

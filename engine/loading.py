@@ -14,6 +14,7 @@ from engine.context import (
     Item,
     Overrides,
     PersonType,
+    RetainedSt,
     TaxContext,
     Transport,
 )
@@ -122,6 +123,9 @@ def _item(d: Mapping[str, Any]) -> Item:
         numero=n, quantidade=to_decimal(d.get("quantidade", "1"), f"{f}.quantidade"),
         valor_unitario=to_decimal(d["valor_unitario"], f"{f}.valor_unitario"),
         desconto=to_decimal(d.get("desconto", "0"), f"{f}.desconto"),
+        frete=to_decimal(d.get("frete", "0"), f"{f}.frete"),
+        seguro=to_decimal(d.get("seguro", "0"), f"{f}.seguro"),
+        outras_despesas=to_decimal(d.get("outras_despesas", "0"), f"{f}.outras_despesas"),
         produto_id=_opt_str(d, "produto_id"), ncm=_opt_str(d, "ncm"), cest=_opt_str(d, "cest"),
         origem=_opt_str(d, "origem"), categoria=_opt_str(d, "categoria"), nbs=_opt_str(d, "nbs"),
         c_trib_nac=_opt_str(d, "c_trib_nac"), lc116=_opt_str(d, "lc116"),
@@ -129,7 +133,22 @@ def _item(d: Mapping[str, Any]) -> Item:
         iss_retido=d.get("iss_retido"), municipio_incidencia=_opt_str(d, "municipio_incidencia"),
         cod_municipio_prestacao=_opt_str(d, "cod_municipio_prestacao"),
         enquadramentos=frozenset(d.get("enquadramentos") or ()),
+        st_retido=_retained(d.get("st_retido"), f"{f}.st_retido"),
     )  # fmt: skip
+
+
+def _retained(d: Mapping[str, Any] | None, f: str) -> RetainedSt | None:
+    """ICMS-ST withheld earlier (CST 60 / CSOSN 500): base, aliquota, valor, valor_substituto."""
+    if d is None:
+        return None
+    return RetainedSt(
+        base=to_decimal(d["base"], f"{f}.base"),
+        aliquota=to_decimal(d["aliquota"], f"{f}.aliquota"),
+        valor=to_decimal(d["valor"], f"{f}.valor"),
+        valor_substituto=_opt_dec(d, "valor_substituto", f"{f}.valor_substituto"),
+        aliquota_fcp=_opt_dec(d, "aliquota_fcp", f"{f}.aliquota_fcp"),
+        valor_fcp=_opt_dec(d, "valor_fcp", f"{f}.valor_fcp"),
+    )
 
 
 def _transport(d: Mapping[str, Any] | None) -> Transport | None:

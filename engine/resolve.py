@@ -66,7 +66,8 @@ _NO_RULE = {tipo: Resolution(tipo, None) for tipo in RuleType}
 
 
 def rank(cr: CompiledRule) -> RankKey:
-    """Bigger wins: specificity, then origin, then priority (computed when compiled)."""
+    """Bigger wins: product specificity, specificity, then origin, then priority (computed
+    when compiled)."""
     return cr.rank
 
 
@@ -140,7 +141,7 @@ def winner(
     exactly as `pick` does.
     """
     best: CompiledRule | None = None
-    best_rank: RankKey = (0, 0, 0)
+    best_rank: RankKey = (0, 0, 0, 0)
     tied = False
     for cr in ruleset.candidates(tipo, facts):
         if cr.has_rest and not cr.criteria_hold(facts):
@@ -173,12 +174,24 @@ def decided(cr: CompiledRule) -> Resolution:
 def _why_lost(winner: CompiledRule, loser: CompiledRule) -> Competitor:
     w, lo = rank(winner), rank(loser)
     if lo[0] < w[0]:
-        reason = f"menos específica ({lo[0]} critérios contra {w[0]})"
+        reason = (
+            f"menos específica quanto ao produto (a vencedora nomeia "
+            f"{_product_terms(winner)}; esta, {_product_terms(loser) or 'só a operação'})"
+        )
     elif lo[1] < w[1]:
-        reason = "regra própria da empresa prevalece" if w[1] == 2 else "regra da empresa prevalece"
+        reason = f"menos específica ({lo[1]} critérios contra {w[1]})"
+    elif lo[2] < w[2]:
+        reason = "regra própria da empresa prevalece" if w[2] == 2 else "regra da empresa prevalece"
     else:
-        reason = f"prioridade menor ({lo[2]} contra {w[2]})"
+        reason = f"prioridade menor ({lo[3]} contra {w[3]})"
     return Competitor(loser.rule.id, loser.rule.versao, reason)
+
+
+def _product_terms(cr: CompiledRule) -> str:
+    """The product-level criteria of a rule, as written (`produto_id`, `cest`, `ncm_prefixo`)."""
+    return ", ".join(
+        f"{c.key} {c.value}" for c in cr.criteria if c.fact in ("produto_id", "cest", "ncm")
+    )
 
 
 def _expired_losers(expired: Iterable[CompiledRule]) -> tuple[Competitor, ...]:

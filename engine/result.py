@@ -48,8 +48,25 @@ class IcmsGroup:
     pDif: Decimal | None = None
     vICMSDif: Decimal | None = None
     vICMS: Decimal | None = None
+    vBCFCP: Decimal | None = None
     pFCP: Decimal | None = None
     vFCP: Decimal | None = None
+    modBCST: str | None = None
+    pMVAST: Decimal | None = None
+    pRedBCST: Decimal | None = None
+    vBCST: Decimal | None = None
+    pICMSST: Decimal | None = None
+    vICMSST: Decimal | None = None
+    vBCFCPST: Decimal | None = None
+    pFCPST: Decimal | None = None
+    vFCPST: Decimal | None = None
+    vBCSTRet: Decimal | None = None
+    pST: Decimal | None = None
+    vICMSSubstituto: Decimal | None = None
+    vICMSSTRet: Decimal | None = None
+    vBCFCPSTRet: Decimal | None = None
+    pFCPSTRet: Decimal | None = None
+    vFCPSTRet: Decimal | None = None
     pCredSN: Decimal | None = None
     vCredICMSSN: Decimal | None = None
     indSN: str | None = None
@@ -71,6 +88,19 @@ class IcmsUfDestGroup:
     vBCFCPUFDest: Decimal | None = None
     pFCPUFDest: Decimal | None = None
     vFCPUFDest: Decimal | None = None
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class IpiGroup:
+    """IPI of one item: `IPITrib` (CST 00 49 50 99, with base, rate and value) or `IPINT`
+    (CST 01-05 51-55, code only). `cEnq` is the legal framing code (999 = taxed normally)."""
+
+    CST: str
+    cEnq: str
+    vBC: Decimal | None = None
+    pIPI: Decimal | None = None
+    vIPI: Decimal | None = None
 
 
 @fast_init
@@ -155,6 +185,7 @@ class ItemTaxes:
     vOutro: Decimal | None = None
     icms: IcmsGroup | None = None
     icms_uf_dest: IcmsUfDestGroup | None = None
+    ipi: IpiGroup | None = None
     pis: PisCofinsGroup | None = None
     cofins: PisCofinsGroup | None = None
     ibs_cbs: IbsCbsGroup | None = None
@@ -301,7 +332,12 @@ def tax_lines(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         icms = it.get("icms")
         if icms is not None and "vICMS" in icms:
             lines.append(_line(n, "ICMS", icms.get("vBC"), icms.get("pICMS"), icms["vICMS"]))
+        if icms is not None:
+            lines.extend(_st_lines(n, icms))
         lines.extend(_difal_lines(n, it.get("icms_uf_dest")))
+        ipi = it.get("ipi")
+        if ipi is not None and "vIPI" in ipi:
+            lines.append(_line(n, "IPI", ipi.get("vBC"), ipi.get("pIPI"), ipi["vIPI"]))
         for name, key in (("PIS", "pis"), ("COFINS", "cofins")):
             grp = it.get(key)
             if grp is not None:
@@ -318,6 +354,21 @@ def tax_lines(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
         for w in it["retencoes"]:
             for name, rate in w["aliquotas"].items():
                 lines.append(_line(n, f"RET_{name}", w["vBC"], rate, w["valores"][name]))
+    return lines
+
+
+def _st_lines(item: int, icms: dict[str, Any]) -> list[dict[str, Any]]:
+    """The item's own FCP, its ICMS-ST and FCP-ST, when computed."""
+    lines = []
+    if "vFCP" in icms:
+        lines.append(_line(item, "FCP", icms.get("vBCFCP", icms.get("vBC")), icms.get("pFCP"),
+                           icms["vFCP"]))  # fmt: skip
+    if "vICMSST" in icms:
+        lines.append(_line(item, "ICMS_ST", icms.get("vBCST"), icms.get("pICMSST"),
+                           icms["vICMSST"]))  # fmt: skip
+    if "vFCPST" in icms:
+        lines.append(_line(item, "FCP_ST", icms.get("vBCFCPST"), icms.get("pFCPST"),
+                           icms["vFCPST"]))  # fmt: skip
     return lines
 
 

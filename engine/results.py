@@ -28,8 +28,13 @@ from engine.rules import Rule, RuleType
 _ZERO, _HUNDRED = Decimal(0), Decimal(100)
 
 RATE, AMOUNT, TEXT, FLAG, RATES = "taxa", "valor", "texto", "booleano", "taxas"
+MARGIN = "margem"
 """Kinds of result fields: a percentage 0–100 as decimal text; a non-negative money amount as
-decimal text; a code or note as text; a JSON boolean; a map of component → percentage."""
+decimal text; a code or note as text; a JSON boolean; a map of component → percentage; a
+percentage with no upper bound (an ICMS-ST value-added margin, MVA, may exceed 100 %)."""
+MOD_BC_ST = frozenset({"0", "1", "2", "3", "4", "5", "6"})
+"""modBCST of the NF-e layout: 0 tabled/maximum price, 1 negative list, 2 positive list,
+3 neutral list, 4 MVA (%), 5 pauta, 6 operation value (NT 2019.001)."""
 BASIS = "fundamento"
 """The legal basis of a benefit: an object with the tax_domain.md §6 schema."""
 BASIS_REQUIRED = ("instrumento", "uf", "tipo_beneficio")
@@ -44,7 +49,9 @@ Field = tuple[str, frozenset[str]]
 """(kind, allowed values; empty = any value of the kind)."""
 
 _ANY: frozenset[str] = frozenset()
-_PLAIN: dict[str, Field] = {kind: (kind, _ANY) for kind in (RATE, AMOUNT, TEXT, FLAG, RATES, BASIS)}
+_PLAIN: dict[str, Field] = {
+    kind: (kind, _ANY) for kind in (RATE, AMOUNT, TEXT, FLAG, RATES, BASIS, MARGIN)
+}
 """One tuple per kind without choices, so the hot check can compare by identity."""
 _ANY_TEXT, _ANY_RATE = _PLAIN[TEXT], _PLAIN[RATE]
 _PLACES = frozenset(INCIDENCE_PLACES)
@@ -86,7 +93,28 @@ RESULT_FIELDS: Mapping[RuleType, Mapping[str, Field]] = {
         cst_cofins=TEXT,
         aliq_cofins=RATE,
         inf_cpl=TEXT,
+        mod_bc_st=(TEXT, MOD_BC_ST),
+        mva_st=MARGIN,
+        aliq_icms_st=RATE,
+        red_bc_st=RATE,
+        aliq_fcp=RATE,
+        aliq_fcp_st=RATE,
+        cst_ipi=TEXT,
+        aliq_ipi=RATE,
+        c_enq_ipi=TEXT,
+        preco_bc_st=AMOUNT,
+        pis_cofins_sem_icms=FLAG,
     ),
+    RuleType.ICMS_ST: _fields(
+        mva=MARGIN,
+        mod_bc_st=(TEXT, MOD_BC_ST),
+        aliq_interna_destino=RATE,
+        red_bc_st=RATE,
+        p_fcp_st=RATE,
+        preco_unitario=AMOUNT,
+    ),
+    RuleType.FCP: _fields(aliquota=RATE),
+    RuleType.IPI: _fields(aliquota=RATE, c_enq=TEXT),
     # IVA rules also keep the register's descriptive fields (shown, not calculated with).
     RuleType.IVA: {**_IBS_CBS, **_fields(classificacao=TEXT, regime=TEXT, inf_cpl=TEXT)},
     RuleType.IBS_CBS: _IBS_CBS,
@@ -218,6 +246,7 @@ def _basis(rule: Rule, name: str, raw: Any) -> None:
 
 _CHECKS: dict[str, Callable[[Rule, str, Any], None]] = {
     RATE: _rate, AMOUNT: _amount, TEXT: _text, FLAG: _flag, RATES: _rates, BASIS: _basis,
+    MARGIN: _amount,
 }  # fmt: skip
 
 

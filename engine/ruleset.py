@@ -42,8 +42,32 @@ T = TypeVar("T")
 REVIEW_FLAG = "requer_revisao"
 """`resultado.requer_revisao: true` forces `requires_review` when the rule is used."""
 
-RankKey = tuple[int, int, int]
-"""(specificity, origin rank, prioridade): bigger wins."""
+RankKey = tuple[int, int, int, int]
+"""(product specificity, specificity, origin rank, prioridade): bigger wins."""
+
+PRODUCT_WEIGHTS = {"produto_id": 1000, "cest": 100, "ncm": 10}
+"""A criterion naming the product itself, its CEST or its NCM makes a rule about that product:
+it ranks above any rule naming only operation-level facts (CRT, operation, UFs), however many
+of them (a tax specialist's rule for NCM 2203 must not lose to an `[Auto]` crt + operação
+default). Among product rules the product beats the CEST, the CEST the NCM, and a longer NCM
+prefix a shorter one (10 + its length)."""
+
+
+def product_specificity(criteria: tuple[Criterion, ...]) -> int:
+    """The weight of the product-level criteria of a rule (0: an operation-level rule)."""
+    score = 0
+    for c in criteria:
+        weight = PRODUCT_WEIGHTS.get(c.fact)
+        if weight is None:
+            continue
+        score += weight
+        if c.fact == "ncm":
+            score += (
+                max((len(str(v)) for v in c.value), default=0)
+                if isinstance(c.value, frozenset)
+                else len(str(c.value))
+            )
+    return score
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +94,7 @@ class CompiledRule:
     criteria: tuple[Criterion, ...]
     condition: Condition | None
     specificity: int
-    rank: RankKey = (0, 0, 0)
+    rank: RankKey = (0, 0, 0, 0)
     identity: tuple[str, str] = ("", "")
     indexed: Criterion | None = None
     starts: date = date.min
@@ -133,7 +157,7 @@ def _compiled(rule: Rule, parts: SharedParts, identity: tuple[str, str]) -> Comp
     indexed = _index_criterion(criteria)
     return CompiledRule(
         rule, criteria, condition, spec,
-        rank=parts.rank(spec, rule.origin_rank, rule.prioridade),
+        rank=parts.rank(product_specificity(criteria), spec, rule.origin_rank, rule.prioridade),
         identity=identity,
         indexed=indexed,
         starts=parts.date(rule.vigencia_inicio),
@@ -162,18 +186,19 @@ class SharedParts:
 
     def __init__(self) -> None:
         self.criteria: CriterionTable = {}
-        self._rank_tree: dict[int, Any] = {}  # specificity → origin → priority → rank
+        self._rank_tree: dict[int, Any] = {}  # product → specificity → origin → priority
         self._dates: dict[type, dict[date, date]] = {}
         self._pairs: dict[str, Any] = {}  # fact → value type → value → (fact, value)
         self._tuples: dict[Any, Any] = {}
 
-    def rank(self, spec: int, origin: int, priority: int) -> RankKey:
+    def rank(self, product: int, spec: int, origin: int, priority: int) -> RankKey:
         if type(priority) is not int:  # not shared: True would meet 1
-            return (spec, origin, priority)
-        by_priority = self._child(self._child(self._rank_tree, spec), origin)
+            return (product, spec, origin, priority)
+        by_spec = self._child(self._rank_tree, product)
+        by_priority = self._child(self._child(by_spec, spec), origin)
         found: RankKey | None = by_priority.get(priority)
         if found is None:
-            found = by_priority[priority] = (spec, origin, priority)
+            found = by_priority[priority] = (product, spec, origin, priority)
         return found
 
     def date(self, day: date) -> date:
@@ -355,6 +380,11 @@ class RuleSet:
             )
         seen.add(identity)
         self._index[rule.tipo].add(_compile(rule, parts, identity))
+
+    def has(self, tipo: RuleType) -> bool:
+        """Whether any rule of the type exists in the set or its base (cheap: lets a flow skip
+        building facts for a lookup that cannot find anything)."""
+        return tipo in self._index or (self.base is not None and self.base.has(tipo))
 
     def identities(self) -> Iterator[tuple[str, str]]:
         """(id, versao) of every rule, base included."""

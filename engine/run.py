@@ -106,6 +106,23 @@ class Run:
             self.decisions.append(_rule_decision(res, winner.rule, etapa, item, values))
         return winner.rule
 
+    def cite(
+        self, res: Resolution, etapa: str, item: int | None, motivo: str, **values: Any
+    ) -> None:
+        """Explain a computed step (base, rate, value) naming the rule that set its rate or
+        base: id, version, source and type (the rule was recorded as used by `use`)."""
+        if not self.explain:
+            return
+        cr = res.winner
+        if cr is None:
+            self.note(etapa, motivo, item, **values)
+            return
+        rule = cr.rule
+        self.decisions.append(Decision(
+            etapa=etapa, motivo=motivo, item=item, regra_id=rule.id, tipo_regra=rule.tipo.value,
+            versao=rule.versao, fonte=rule.fonte, **values,
+        ))  # fmt: skip
+
     def note(self, etapa: str, motivo: str, item: int | None = None, **values: Any) -> None:
         """Explain a decision that no rule made (declared value, override, absence)."""
         if self.explain:

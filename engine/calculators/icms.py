@@ -1,6 +1,11 @@
-"""ICMS of a goods item (NF-e / NFC-e): CST 00 20 40 41 50 51 60 90, CSOSN 101 102 103 300 400
-500 900. Base of the operation value (modBC 3); reduced base for CST 20; deferral for CST 51;
-Simples credit (pCredSN) for CSOSN 101/900. Sources: tax_domain.md §2.4; LC 123 art. 23."""
+"""ICMS of a goods item (NF-e / NFC-e): CST 00 10 20 30 40 41 50 51 60 70 90, CSOSN 101 102 103
+201 202 203 300 400 500 900. Base of the operation value (modBC 3): vProd + vFrete + vSeg +
+vOutro − vDesc (LC 87/1996 art. 13 I and §1º II: insurance, other charges and freight billed
+by the seller are in the base; only conditional discounts are), plus the IPI when the buyer is
+a final consumer (CF art. 155 §2º XI; LC 87/1996 art. 13 §2º), as the flow passes it; reduced
+base for CST 20 and 70; deferral for CST 51; Simples credit (pCredSN) for CSOSN 101/201/900.
+The substitution (ST) fields of CST 10 30 70 90 and CSOSN 201 202 203 900 are added by
+`icms_st`. Sources: tax_domain.md §2.4; LC 123 art. 23."""
 
 from __future__ import annotations
 
@@ -16,14 +21,26 @@ from engine.rounding import apply_rate, money, reduce_by
 
 MOD_BC_OPERATION_VALUE = "3"
 CST_GROUPS = {
-    "00": "ICMS00", "20": "ICMS20", "40": "ICMS40", "41": "ICMS40", "50": "ICMS40",
-    "51": "ICMS51", "60": "ICMS60", "90": "ICMS90",
+    "00": "ICMS00", "10": "ICMS10", "20": "ICMS20", "30": "ICMS30", "40": "ICMS40",
+    "41": "ICMS40", "50": "ICMS40", "51": "ICMS51", "60": "ICMS60", "70": "ICMS70",
+    "90": "ICMS90",
 }  # fmt: skip
 CSOSN_GROUPS = {
-    "101": "ICMSSN101", "102": "ICMSSN102", "103": "ICMSSN102", "300": "ICMSSN102",
-    "400": "ICMSSN102", "500": "ICMSSN500", "900": "ICMSSN900",
+    "101": "ICMSSN101", "102": "ICMSSN102", "103": "ICMSSN102", "201": "ICMSSN201",
+    "202": "ICMSSN202", "203": "ICMSSN202", "300": "ICMSSN102", "400": "ICMSSN102",
+    "500": "ICMSSN500", "900": "ICMSSN900",
 }  # fmt: skip
-RATE_REQUIRED_CSTS = frozenset({"00", "20", "51"})
+RATE_REQUIRED_CSTS = frozenset({"00", "10", "20", "51", "70"})
+ST_CSTS = frozenset({"10", "30", "70"})
+ST_CSOSNS = frozenset({"201", "202", "203"})
+"""Codes that always carry ICMS-ST; CST 90 and CSOSN 900 carry it when the rule asks for it."""
+RETAINED_CODES = frozenset({"60", "500"})
+"""ST withheld earlier (substituído): the group informs the retained values."""
+OWN_RATE_CODES = frozenset({"30", "201", "202", "203"})
+"""ST codes without an own ICMS field whose rate is still needed: the interstate rate that
+adjusts the MVA (CST 30) and the Simples remitter's own ICMS deducted from the ST."""
+NO_VBCFCP_GROUPS = frozenset({"ICMS00"})
+"""ICMS00 carries pFCP/vFCP on vBC; the other taxed groups carry their own vBCFCP."""
 
 
 @dataclass(frozen=True)
@@ -38,11 +55,28 @@ class IcmsSpec:
     p_dif: Decimal | None = None
     p_fcp: Decimal | None = None
     cbenef: str | None = None
+    st: bool = False
+    """The rule asks for ICMS-ST (CST 90 / CSOSN 900 with ST fields)."""
 
     @property
     def needs_rate(self) -> bool:
         """CSTs that cannot be computed without a rate (the global pack may supply it)."""
-        return self.aliquota is None and self.cst in RATE_REQUIRED_CSTS
+        return self.aliquota is None and (
+            self.cst in RATE_REQUIRED_CSTS or self.cst in OWN_RATE_CODES
+            or self.csosn in OWN_RATE_CODES
+        )  # fmt: skip
+
+    @property
+    def has_st(self) -> bool:
+        """Whether the item's ICMS group carries a substitution computed now."""
+        return (
+            self.cst in ST_CSTS or self.csosn in ST_CSOSNS
+            or (self.st and (self.cst == "90" or self.csosn == "900"))
+        )  # fmt: skip
+
+    @property
+    def retained(self) -> bool:
+        return self.cst in RETAINED_CODES or self.csosn in RETAINED_CODES
 
     def with_rate(self, rate: Decimal, p_fcp: Decimal | None) -> IcmsSpec:
         return replace(self, aliquota=rate, p_fcp=self.p_fcp or p_fcp)
@@ -57,9 +91,14 @@ def spec_from_result(resultado: Mapping[str, Any]) -> IcmsSpec:
         red_bc=opt_decimal(resultado, "red_bc"),
         aliq_cred_sn=opt_decimal(resultado, "aliq_cred_sn"),
         p_dif=opt_decimal(resultado, "p_dif"),
-        p_fcp=opt_decimal(resultado, "p_fcp"),
+        p_fcp=opt_decimal(resultado, "p_fcp") or opt_decimal(resultado, "aliq_fcp"),
         cbenef=opt_text(resultado, "cbenef"),
+        st=any(resultado.get(k) not in (None, "") for k in ST_FIELDS),
     )
+
+
+ST_FIELDS = ("mod_bc_st", "mva_st", "aliq_icms_st", "red_bc_st", "aliq_fcp_st", "preco_bc_st")
+"""TRIBUTACAO fields that ask for ICMS-ST in CST 90 / CSOSN 900."""
 
 
 def compute_icms(base: Decimal, origem: str | None, spec: IcmsSpec, simples: bool) -> IcmsGroup:
@@ -83,6 +122,12 @@ def _cst(base: Decimal, origem: str | None, spec: IcmsSpec) -> IcmsGroup:
     return IcmsGroup(grupo=group, orig=origem, CST=cst, cBenef=spec.cbenef)
 
 
+def own_icms(base: Decimal, spec: IcmsSpec) -> Decimal:
+    """The Simples remitter's own ICMS deducted from the ST (CSOSN 201/202/203/900): the
+    operation value at the rate it would owe outside the Simples (`icms_st` docstring)."""
+    return apply_rate(base, _require_rate(spec))
+
+
 def _taxed(
     base: Decimal,
     spec: IcmsSpec,
@@ -93,14 +138,15 @@ def _taxed(
 ) -> IcmsGroup:
     """vBC (reduced when pRedBC applies), pICMS, vICMS and the optional FCP."""
     rate = _require_rate(spec)
-    if cst == "20" and spec.red_bc is None:
-        raise MissingValueError("RED_BC", "red_bc", "CST 20 exige percentual de redução da BC")
+    if cst in ("20", "70") and spec.red_bc is None:
+        raise MissingValueError("RED_BC", "red_bc", f"CST {cst} exige percentual de redução da BC")
     vbc = money(reduce_by(base, spec.red_bc)) if spec.red_bc is not None else base
     fcp = apply_rate(vbc, spec.p_fcp) if spec.p_fcp is not None else None
+    vbcfcp = vbc if fcp is not None and grupo not in NO_VBCFCP_GROUPS else None
     return IcmsGroup(
         grupo=grupo, orig=orig, CST=cst, CSOSN=csosn, cBenef=spec.cbenef,
         modBC=MOD_BC_OPERATION_VALUE, vBC=vbc, pRedBC=spec.red_bc, pICMS=rate,
-        vICMS=apply_rate(vbc, rate), pFCP=spec.p_fcp, vFCP=fcp,
+        vICMS=apply_rate(vbc, rate), vBCFCP=vbcfcp, pFCP=spec.p_fcp, vFCP=fcp,
     )  # fmt: skip
 
 
@@ -124,7 +170,7 @@ def _csosn(base: Decimal, origem: str | None, spec: IcmsSpec) -> IcmsGroup:
     if group is None:
         raise MissingValueError("CSOSN_NAO_SUPORTADO", "csosn", f"CSOSN {spec.csosn} não suportado")
     head = IcmsGroup(grupo=group, orig=origem, CSOSN=spec.csosn, cBenef=spec.cbenef)
-    if spec.csosn == "101":
+    if spec.csosn in ("101", "201"):
         return _sn_credit(base, head, spec, required=True)
     if spec.csosn == "900":
         return _sn900(base, head, spec)
@@ -135,7 +181,9 @@ def _sn_credit(base: Decimal, head: IcmsGroup, spec: IcmsSpec, required: bool) -
     """Credit the buyer may take (LC 123 art. 23): pCredSN × value of the operation."""
     if spec.aliq_cred_sn is None:
         if required:
-            raise MissingValueError("ALIQ_CRED_SN", "aliq_cred_sn", "CSOSN 101 exige pCredSN")
+            raise MissingValueError(
+                "ALIQ_CRED_SN", "aliq_cred_sn", f"CSOSN {head.CSOSN} exige pCredSN"
+            )
         return head
     return replace(head, pCredSN=spec.aliq_cred_sn, vCredICMSSN=apply_rate(base, spec.aliq_cred_sn))
 

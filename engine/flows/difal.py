@@ -46,7 +46,9 @@ def _destination(
         group = compute_difal(vbc, inter, dest, share_from_result(incidence))
     except MissingValueError as exc:
         run.use(res, "DIFAL_UF_DESTINO", n, motivo=exc.message)
-        run.need(exc.codigo, f"item {n}: {exc.message} ({uf})", n, res.tipo.value)
+        ask = res.winner.rule.resultado.get("motivo")
+        detail = f"{exc.message} ({uf})" + (f": {ask}" if ask else "")
+        run.need(exc.codigo, f"item {n}: {detail}", n, res.tipo.value)
         return None
     run.use(res, "DIFAL_UF_DESTINO", n, base=group.vBCUFDest, aliquota=group.pICMSUFDest,
             valor=group.vICMSUFDest, motivo=f"base {dest.base}; interestadual {inter}")  # fmt: skip

@@ -1,17 +1,30 @@
-"""NF-e / NFC-e items: the company TRIBUTACAO rule gives CFOP, ICMS and PIS/COFINS; a blank
-ICMS rate comes from the global internal/interstate rate rules; rural context applies RURAL_*
-rules; IBS/CBS comes from IVA or IBS_CBS rules."""
+"""NF-e / NFC-e items: the company TRIBUTACAO rule gives CFOP, ICMS (with its substitution),
+IPI and PIS/COFINS; a blank ICMS rate comes from the global internal/interstate rate rules, a
+blank IPI rate from an IPI (TIPI) rule, the ST margin and destination rate from ICMS_ST and the
+destination's internal rate rules, FCP rates from FCP rules; rural context applies RURAL_*
+rules; IBS/CBS comes from IVA or IBS_CBS rules.
+
+Bases (each calculator's docstring has the law): the operation value is vProd + vFrete + vSeg
++ vOutro − vDesc. ICMS: the operation value, plus the IPI when the buyer is a final consumer or
+not an ICMS contributor (CF art. 155 §2º XI). IPI: the operation value. ST: the operation value
+plus the IPI. PIS/COFINS: the operation value (the gross revenue of the sale: Lei 9.718/1998
+art. 3º with DL 1.598/1977 art. 12, whose §4º leaves out the IPI and the ICMS-ST charged to the
+buyer; unconditional discounts out by Lei 10.637/2002 art. 1º §3º V "a" and Lei 10.833/2003
+art. 1º §3º V "a"); the ICMS stays in it unless the tax rule's `pis_cofins_sem_icms` takes the
+STF Tema 69 exclusion in the document (otherwise it is taken in the bookkeeping)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
 from engine.calculators import opt_decimal, opt_text
 from engine.calculators.ibs_cbs import goods_base
-from engine.calculators.icms import IcmsSpec, compute_icms, spec_from_result
+from engine.calculators.icms import IcmsSpec, compute_icms, own_icms, spec_from_result
+from engine.calculators.icms_st import DEFAULT_MOD_BC_ST, MOD_UNIT_PRICE, StSpec, compute_st
+from engine.calculators.ipi import IpiSpec, compute_ipi
 from engine.calculators.pis_cofins import compute_pis_cofins
 from engine.calculators.rural import apply_benefit, basis_text, is_normal
 from engine.context import Item
@@ -19,7 +32,9 @@ from engine.errors import MissingValueError
 from engine.facts import Facts
 from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values
 from engine.flows.difal import difal_step
-from engine.result import IcmsGroup, IcmsUfDestGroup, ItemTaxes, PisCofinsGroup
+from engine.resolve import Resolution
+from engine.result import IcmsGroup, IcmsUfDestGroup, IpiGroup, ItemTaxes, PisCofinsGroup
+from engine.rounding import ZERO, money
 from engine.rules import RuleType
 from engine.run import Run
 
@@ -33,9 +48,10 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
     """All taxes of one goods item."""
     n = item.numero
     vprod, vdesc = line_values(item)
-    net = vprod - vdesc
+    frete, seguro, outro = money(item.frete), money(item.seguro), money(item.outras_despesas)
+    value = vprod + frete + seguro + outro - vdesc
     res = run.resolve(RuleType.TRIBUTACAO, facts, n)
-    icms = pis = cofins = difal = None
+    icms = pis = cofins = difal = ipi = None
     cfop = inf_cpl = None
     if res.winner is None:
         run.need("REGRA_TRIBUTACAO", _no_rule_message(n, facts), n, RuleType.TRIBUTACAO.value)
@@ -43,18 +59,40 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         run.use(res, "TRIBUTACAO", n)
         spec = run.parsed(res.winner, "goods", goods_spec)
         cfop, inf_cpl = spec.cfop, spec.inf_cpl
-        icms = _icms(run, facts, item, net, spec.icms)
-        pis = _contribution(run, "PIS", net, spec.pis, n)
-        cofins = _contribution(run, "COFINS", net, spec.cofins, n)
+        ipi = _ipi(run, facts, n, value, spec.ipi, res)
+        vipi = ipi.vIPI if ipi is not None and ipi.vIPI is not None else ZERO
+        own_base = value + vipi if _ipi_in_icms_base(facts) else value
+        icms = _icms(run, facts, item, own_base, value + vipi, spec, res)
+        contribution_base = _contribution_base(value, icms, spec.without_icms)
+        pis = _contribution(run, "PIS", contribution_base, spec.pis, n, res)
+        cofins = _contribution(run, "COFINS", contribution_base, spec.cofins, n, res)
         difal = difal_step(run, facts, n, icms)
-    base = goods_base(net, *_deductions(icms, pis, cofins), *_difal_deductions(difal))
+    base = goods_base(value, *_deductions(icms, pis, cofins), *_difal_deductions(difal))
     iva = ibs_cbs_resolution(run, facts, n)
     ibs = ibs_cbs_step(run, iva, base, n)
     return ItemTaxes(
-        numero=n, vProd=vprod, vDesc=vdesc, cfop=cfop, icms=icms, icms_uf_dest=difal, pis=pis,
-        cofins=cofins,
-        ibs_cbs=ibs, regra_tributaria=res.match, regra_iva=iva.match, inf_cpl=inf_cpl,
+        numero=n, vProd=vprod, vDesc=vdesc, cfop=cfop, vFrete=frete or None,
+        vSeg=seguro or None, vOutro=outro or None, icms=icms, icms_uf_dest=difal, ipi=ipi,
+        pis=pis, cofins=cofins, ibs_cbs=ibs, regra_tributaria=res.match, regra_iva=iva.match,
+        inf_cpl=inf_cpl,
     )  # fmt: skip
+
+
+def _contribution_base(value: Decimal, icms: IcmsGroup | None, without_icms: bool) -> Decimal:
+    """PIS/COFINS base: the operation value; with the tax rule's `pis_cofins_sem_icms`, minus
+    the ICMS stated in the document (STF RE 574.706, Tema 69, and its 2021 clarification: the
+    ICMS "destacado" leaves the base). Whether to take the exclusion in the document or only
+    in the bookkeeping is the issuer's choice; the default keeps it in."""
+    if not without_icms or icms is None or icms.vICMS is None:
+        return value
+    return max(value - icms.vICMS, ZERO)
+
+
+def _ipi_in_icms_base(facts: Facts) -> bool:
+    """CF art. 155 §2º XI (LC 87/1996 art. 13 §2º): the IPI stays out of the ICMS base only
+    in an operation between contributors of goods for industrialization or resale; a final
+    consumer or a non-contributor pays ICMS on it."""
+    return facts.get("consumidor_final") is True or facts.get("contribuinte") is False
 
 
 @dataclass(frozen=True)
@@ -66,6 +104,18 @@ class Contribution:
 
 
 @dataclass(frozen=True)
+class StFields:
+    """ICMS-ST as a TRIBUTACAO or ICMS_ST rule states it (blank fields come from elsewhere)."""
+
+    mod_bc_st: str | None = None
+    mva: Decimal | None = None
+    aliquota: Decimal | None = None
+    red_bc_st: Decimal | None = None
+    p_fcp_st: Decimal | None = None
+    unit_price: Decimal | None = None
+
+
+@dataclass(frozen=True)
 class GoodsSpec:
     """A TRIBUTACAO result read once: codes as text, rates as Decimal."""
 
@@ -74,6 +124,10 @@ class GoodsSpec:
     icms: IcmsSpec
     pis: Contribution
     cofins: Contribution
+    st: StFields
+    ipi: IpiSpec
+    without_icms: bool = False
+    """`pis_cofins_sem_icms`: the ICMS leaves the PIS/COFINS base (`_contribution_base`)."""
 
 
 def goods_spec(result: Mapping[str, Any]) -> GoodsSpec:
@@ -83,7 +137,36 @@ def goods_spec(result: Mapping[str, Any]) -> GoodsSpec:
         icms=spec_from_result(result),
         pis=Contribution(opt_text(result, "cst_pis"), opt_decimal(result, "aliq_pis")),
         cofins=Contribution(opt_text(result, "cst_cofins"), opt_decimal(result, "aliq_cofins")),
+        st=StFields(
+            mod_bc_st=opt_text(result, "mod_bc_st"),
+            mva=opt_decimal(result, "mva_st"),
+            aliquota=opt_decimal(result, "aliq_icms_st"),
+            red_bc_st=opt_decimal(result, "red_bc_st"),
+            p_fcp_st=opt_decimal(result, "aliq_fcp_st"),
+            unit_price=opt_decimal(result, "preco_bc_st"),
+        ),
+        ipi=IpiSpec(
+            cst=opt_text(result, "cst_ipi"),
+            aliquota=opt_decimal(result, "aliq_ipi"),
+            c_enq=opt_text(result, "c_enq_ipi"),
+        ),
+        without_icms=result.get("pis_cofins_sem_icms") is True,
     )
+
+
+def st_rule_spec(result: Mapping[str, Any]) -> StFields:
+    """An ICMS_ST rule (convênio / protocol / UF list): margin, method, rate, reduction."""
+    return StFields(
+        mod_bc_st=opt_text(result, "mod_bc_st"), mva=opt_decimal(result, "mva"),
+        aliquota=opt_decimal(result, "aliq_interna_destino"),
+        red_bc_st=opt_decimal(result, "red_bc_st"), p_fcp_st=opt_decimal(result, "p_fcp_st"),
+        unit_price=opt_decimal(result, "preco_unitario"),
+    )  # fmt: skip
+
+
+def ipi_rule_spec(result: Mapping[str, Any]) -> tuple[Decimal | None, str | None]:
+    """(aliquota, c_enq) of an IPI (TIPI) rule."""
+    return opt_decimal(result, "aliquota"), opt_text(result, "c_enq")
 
 
 def _no_rule_message(n: int, facts: Facts) -> str:
@@ -109,35 +192,259 @@ def _difal_deductions(difal: IcmsUfDestGroup | None) -> list[Decimal | None]:
     return [difal.vICMSUFDest, difal.vFCPUFDest] if difal else []
 
 
-def _icms(run: Run, facts: Facts, item: Item, net: Decimal, spec: IcmsSpec) -> IcmsGroup | None:
+# --- IPI ---------------------------------------------------------------------------------
+
+
+def _ipi(
+    run: Run, facts: Facts, n: int, value: Decimal, spec: IpiSpec, trib: Resolution
+) -> IpiGroup | None:
+    """IPI when the tax rule gives an IPI CST; a blank rate comes from the IPI (TIPI) rule."""
+    source = trib
+    if spec.cst is not None and (spec.needs_rate or spec.c_enq is None):
+        res = run.resolve(RuleType.IPI, facts, n)
+        if res.winner is not None:
+            rate, c_enq = run.parsed(res.winner, "ipi", ipi_rule_spec)
+            if spec.needs_rate and rate is not None:
+                source = res
+            new = IpiSpec(spec.cst, spec.aliquota if spec.aliquota is not None else rate,
+                          spec.c_enq or c_enq)  # fmt: skip
+            spec = run.cached(("ipi", spec, res), lambda: new)
+            run.use(res, "IPI_TIPI", n, aliquota=rate, motivo="alíquota/enquadramento da TIPI")
+    try:
+        group = compute_ipi(value, spec)
+    except MissingValueError as exc:
+        run.need(exc.codigo, f"item {n}: {exc.message}", n, RuleType.IPI.value)
+        return None
+    if group is not None and run.explain:
+        run.cite(source, "IPI", n, f"CST {group.CST}, cEnq {group.cEnq}", base=group.vBC,
+                 aliquota=group.pIPI, valor=group.vIPI)  # fmt: skip
+    return group
+
+
+# --- ICMS and ICMS-ST --------------------------------------------------------------------
+
+
+def _icms(
+    run: Run,
+    facts: Facts,
+    item: Item,
+    base: Decimal,
+    st_value: Decimal,
+    goods: GoodsSpec,
+    trib: Resolution,
+) -> IcmsGroup | None:
+    """Own ICMS on `base`; its substitution on `st_value` (the value with IPI) when owed."""
+    spec = goods.icms
+    source = trib
     if run.rural:
         spec = _rural(run, facts, item.numero, spec)
     if spec.needs_rate:
-        spec = _global_rate(run, facts, item.numero, spec)
+        spec, source = _global_rate(run, facts, item.numero, spec, trib)
+    if spec.p_fcp is None and not run.simples and facts.get("operacao") == "interna":
+        spec = _own_fcp(run, facts, item.numero, spec)
     try:
-        group = compute_icms(net, item.origem, spec, run.simples)
+        group = compute_icms(base, item.origem, spec, run.simples)
     except MissingValueError as exc:
         run.need(exc.codigo, f"item {item.numero}: {exc.message}", item.numero, "TRIBUTACAO")
         return None
     if run.explain:
-        run.note("ICMS", f"grupo {group.grupo}", item.numero, base=group.vBC,
+        run.cite(source, "ICMS", item.numero, f"grupo {group.grupo}", base=group.vBC,
                  aliquota=group.pICMS, valor=group.vICMS)  # fmt: skip
+    if spec.has_st:
+        return _with_st(run, facts, item, group, spec, goods.st, base, st_value, trib)
+    if spec.retained:
+        return _retained(run, item, group)
     return group
 
 
-def _global_rate(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
+def _with_st(
+    run: Run,
+    facts: Facts,
+    item: Item,
+    group: IcmsGroup,
+    spec: IcmsSpec,
+    own: StFields,
+    base: Decimal,
+    st_value: Decimal,
+    trib: Resolution,
+) -> IcmsGroup | None:
+    """The ST fields of the item's group; anything unknown is `missing`, never guessed."""
+    n, quantity = item.numero, item.quantidade
+    st, sources = _st_spec(run, facts, n, own, trib)
+    interstate = facts.get("operacao") == "interestadual"
+    try:
+        deducted = _own_deduction(group, spec, base)
+        inter = spec.aliquota if spec.aliquota is not None else group.pICMS
+        if interstate and inter is None and st.mod_bc_st == DEFAULT_MOD_BC_ST:
+            raise MissingValueError(
+                "ALIQUOTA_ICMS", "aliq_icms", "MVA ajustada exige a alíquota interestadual"
+            )
+        values = compute_st(st_value, st, deducted, group.vFCP, inter if interstate else None,
+                            quantity)  # fmt: skip
+    except MissingValueError as exc:
+        run.need(exc.codigo, f"item {n}: {exc.message}", n, RuleType.ICMS_ST.value)
+        return None
+    if run.explain:
+        mva = f"MVA {values.pMVAST}%" if values.pMVAST is not None else f"modBCST {st.mod_bc_st}"
+        adjusted = " ajustada (Conv. ICMS 142/2018)" if st.mva != values.pMVAST else ""
+        run.cite(sources["mva"], "ICMS_ST_BASE", n, f"{mva}{adjusted}", base=values.vBCST,
+                 aliquota=values.pMVAST)  # fmt: skip
+        run.cite(sources["aliquota"], "ICMS_ST", n, f"ICMS próprio deduzido {deducted}",
+                 base=values.vBCST, aliquota=values.pICMSST, valor=values.vICMSST)  # fmt: skip
+        if values.vFCPST is not None:
+            run.cite(sources["fcp"], "FCP_ST", n, "FCP retido por ST", base=values.vBCFCPST,
+                     aliquota=values.pFCPST, valor=values.vFCPST)  # fmt: skip
+    return replace(
+        group, modBCST=values.modBCST, pMVAST=values.pMVAST, pRedBCST=values.pRedBCST,
+        vBCST=values.vBCST, pICMSST=values.pICMSST, vICMSST=values.vICMSST,
+        vBCFCPST=values.vBCFCPST, pFCPST=values.pFCPST, vFCPST=values.vFCPST,
+    )  # fmt: skip
+
+
+def _own_deduction(group: IcmsGroup, spec: IcmsSpec, base: Decimal) -> Decimal:
+    """The tax due on the own operation (LC 87/1996 art. 8 §5): the item's ICMS; none for
+    CST 30 (exempt or untaxed own operation); the Simples remitter's hypothetical ICMS."""
+    if group.CST is not None:
+        return group.vICMS or ZERO
+    if group.vICMS is not None:  # CSOSN 900 with its own ICMS
+        return group.vICMS
+    return own_icms(base, spec)
+
+
+def _st_spec(
+    run: Run, facts: Facts, n: int, own: StFields, trib: Resolution
+) -> tuple[StSpec, dict[str, Resolution]]:
+    """The tax rule's ST fields, completed by the ICMS_ST rule, the destination's internal
+    rate rule and its FCP rule, each field from the first that gives it."""
+    sources = {"mva": trib, "aliquota": trib, "fcp": trib}
+    fields = own
+    if (
+        own.mva is None
+        or own.aliquota is None
+        or own.mod_bc_st is None
+        or (own.unit_price is None and own.mod_bc_st in MOD_UNIT_PRICE)
+    ):
+        res = run.resolve(RuleType.ICMS_ST, facts, n)
+        if res.winner is not None:
+            rule = run.parsed(res.winner, "icms_st", st_rule_spec)
+            run.use(res, "ICMS_ST_REGRA", n, motivo="MVA e alíquota do ICMS-ST")
+            fields, sources = _merge(own, rule, res, sources)
+    aliquota, fcp = fields.aliquota, fields.p_fcp_st
+    if aliquota is None:
+        aliquota, found = _destination_rate(run, facts, n)
+        if found is not None:
+            sources["aliquota"] = found
+    if fcp is None:
+        fcp, found = _fcp_rate(run, facts, n, facts.get("uf_destino"))
+        if found is not None:
+            sources["fcp"] = found
+    return StSpec(
+        mod_bc_st=fields.mod_bc_st or DEFAULT_MOD_BC_ST, mva=fields.mva, aliquota=aliquota,
+        red_bc_st=fields.red_bc_st, p_fcp_st=fcp, unit_price=fields.unit_price,
+    ), sources  # fmt: skip
+
+
+def _merge(
+    own: StFields, rule: StFields, res: Resolution, sources: dict[str, Resolution]
+) -> tuple[StFields, dict[str, Resolution]]:
+    out = dict(sources)
+    if own.mva is None and rule.mva is not None:
+        out["mva"] = res
+    if own.aliquota is None and rule.aliquota is not None:
+        out["aliquota"] = res
+    if own.p_fcp_st is None and rule.p_fcp_st is not None:
+        out["fcp"] = res
+    merged = StFields(
+        mod_bc_st=own.mod_bc_st or rule.mod_bc_st,
+        mva=own.mva if own.mva is not None else rule.mva,
+        aliquota=own.aliquota if own.aliquota is not None else rule.aliquota,
+        red_bc_st=own.red_bc_st if own.red_bc_st is not None else rule.red_bc_st,
+        p_fcp_st=own.p_fcp_st if own.p_fcp_st is not None else rule.p_fcp_st,
+        unit_price=own.unit_price if own.unit_price is not None else rule.unit_price,
+    )
+    return merged, out
+
+
+def _destination_rate(run: Run, facts: Facts, n: int) -> tuple[Decimal | None, Resolution | None]:
+    """The destination's internal rate (the rate of the operations it taxes by substitution)."""
+    dest = facts.get("uf_destino")
+    if not isinstance(dest, str):
+        return None, None
+    there = {**facts, "uf_origem": dest, "operacao": "interna"}
+    res = run.resolve(RuleType.ICMS_ALIQUOTA_INTERNA, there, n)
+    if res.winner is None:
+        return None, None
+    rate, _ = run.parsed(res.winner, "icms_rate", _rate)
+    run.use(res, "ALIQUOTA_ICMS_ST", n, aliquota=rate, motivo=f"alíquota interna de {dest}")
+    return rate, res
+
+
+def _fcp_rate(
+    run: Run, facts: Facts, n: int, uf: object
+) -> tuple[Decimal | None, Resolution | None]:
+    """The FCP rate of a UF from its FCP rule (none: no FCP)."""
+    if not isinstance(uf, str) or not run.ruleset.has(RuleType.FCP):
+        return None, None
+    res = run.resolve(RuleType.FCP, {**facts, "uf": uf}, n)
+    if res.winner is None:
+        return None, None
+    rate = run.parsed(res.winner, "fcp", _fcp)
+    run.use(res, "FCP", n, aliquota=rate, motivo=f"FCP de {uf}")
+    return rate, res
+
+
+def _own_fcp(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
+    """FCP of an internal operation taxed by the issuer (CST with a rate), from the UF's FCP
+    rule when the tax rule gives none (EC 31/2000, ADCT art. 82 §1º: up to 2 points on the
+    ICMS rate, per state law; the rule carries that law as `fonte`)."""
+    if spec.aliquota is None or spec.cst not in FCP_CSTS:
+        return spec
+    rate, res = _fcp_rate(run, facts, n, facts.get("uf_origem"))
+    if rate is None or res is None:
+        return spec
+    return run.cached(("fcp", spec, res), lambda: replace(spec, p_fcp=rate))
+
+
+FCP_CSTS = frozenset({"00", "10", "20", "51", "70", "90"})
+"""CSTs whose group carries the FCP of the own operation (layout 4.00, NT 2016.002)."""
+
+
+def _fcp(result: Mapping[str, Any]) -> Decimal | None:
+    return opt_decimal(result, "aliquota")
+
+
+def _retained(run: Run, item: Item, group: IcmsGroup) -> IcmsGroup:
+    """CST 60 / CSOSN 500: the ST withheld earlier, as the caller declared it (informative)."""
+    ret = item.st_retido
+    if ret is None:
+        return group
+    run.note("ICMS_ST_RETIDO", "ICMS-ST retido anteriormente, declarado no item", item.numero,
+             base=money(ret.base), aliquota=ret.aliquota, valor=money(ret.valor))  # fmt: skip
+    substitute = None if ret.valor_substituto is None else money(ret.valor_substituto)
+    fcp = ret.valor_fcp is not None
+    return replace(
+        group, vBCSTRet=money(ret.base), pST=ret.aliquota, vICMSSubstituto=substitute,
+        vICMSSTRet=money(ret.valor), vBCFCPSTRet=money(ret.base) if fcp else None,
+        pFCPSTRet=ret.aliquota_fcp if fcp else None,
+        vFCPSTRet=money(ret.valor_fcp) if ret.valor_fcp is not None else None,
+    )  # fmt: skip
+
+
+def _global_rate(
+    run: Run, facts: Facts, n: int, spec: IcmsSpec, trib: Resolution
+) -> tuple[IcmsSpec, Resolution]:
     """The rule left the rate blank: take the internal or interstate rate rule in force."""
     tipo = RATE_TYPES.get(str(facts.get("operacao")))
     if tipo is None:
-        return spec
+        return spec, trib
     res = run.resolve(tipo, facts, n)
     if res.winner is None:
-        return spec
+        return spec, trib
     rate, fcp = run.parsed(res.winner, "icms_rate", _rate)
     run.use(res, "ALIQUOTA_ICMS", n, aliquota=rate, motivo="alíquota em branco na regra")
     if rate is None:
-        return spec
-    return run.cached(("rate", spec, res), lambda: spec.with_rate(rate, fcp))
+        return spec, trib
+    return run.cached(("rate", spec, res), lambda: spec.with_rate(rate, fcp)), res
 
 
 def _rate(result: Mapping[str, Any]) -> tuple[Decimal | None, Decimal | None]:
@@ -160,7 +467,7 @@ def _rural(run: Run, facts: Facts, n: int, spec: IcmsSpec) -> IcmsSpec:
 
 
 def _contribution(
-    run: Run, tax: str, base: Decimal, spec: Contribution, n: int
+    run: Run, tax: str, base: Decimal, spec: Contribution, n: int, trib: Resolution
 ) -> PisCofinsGroup | None:
     try:
         group = compute_pis_cofins(tax, base, spec.cst, spec.rate)
@@ -168,5 +475,6 @@ def _contribution(
         run.need(exc.codigo, f"item {n}: {exc.message}", n, "TRIBUTACAO")
         return None
     if run.explain:
-        run.note(tax, f"CST {group.CST}", n, base=group.vBC, aliquota=group.p, valor=group.v)
+        run.cite(trib, tax, n, f"CST {group.CST}", base=group.vBC, aliquota=group.p,
+                 valor=group.v)  # fmt: skip
     return group

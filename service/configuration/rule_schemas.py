@@ -8,7 +8,7 @@ import marshmallow as ma
 
 from service.brazil.geo import normalize_uf
 from service.configuration.fields import CompanySelector, Normalized, digits, flag, rate
-from service.validators import Length, OneOf, Range, Regexp, fiscal_text
+from service.validators import Length, OneOf, Range, Regexp, decimal_between, fiscal_text
 
 CST_ICMS = ("00", "10", "20", "30", "40", "41", "50", "51", "60", "70", "90")
 CSOSN = ("101", "102", "103", "201", "202", "203", "300", "400", "500", "900")
@@ -74,6 +74,22 @@ class TaxRuleSchema(_RuleSchema):
     aliq_icms = rate()
     red_bc = rate()
     aliq_cred_sn = rate()
+    # ICMS-ST, FCP and IPI (issue 36): read by the engine (`engine/README.md`)
+    mod_bc_st = ma.fields.String(
+        allow_none=True, validate=OneOf(["0", "1", "2", "3", "4", "5", "6"])
+    )
+    mva_st = ma.fields.Decimal(allow_none=True, as_string=True,
+                               validate=decimal_between("0", "10000"))  # fmt: skip
+    aliq_icms_st = rate()
+    red_bc_st = rate()
+    aliq_fcp = rate()
+    aliq_fcp_st = rate()
+    cst_ipi = digits(2, "CST IPI")
+    aliq_ipi = rate()
+    c_enq_ipi = digits(3, "cEnq IPI")
+    pis_cofins_sem_icms = flag()
+    preco_bc_st = ma.fields.Decimal(allow_none=True, as_string=True,
+                                    validate=decimal_between("0", "999999999"))  # fmt: skip
     cst_pis = digits(2, "CST PIS")
     aliq_pis = rate()
     cst_cofins = digits(2, "CST COFINS")
@@ -126,7 +142,9 @@ TAX_CRITERIA = ("modelo", "crt", "natureza_id", "produto_id", "ncm", "cest", "ca
                 "origem", "uf_origem", "uf_destino", "operacao", "tipo_destinatario",
                 "consumidor_final", "contribuinte")  # fmt: skip
 TAX_RESULT = ("cfop", "csosn", "cst_icms", "aliq_icms", "red_bc", "aliq_cred_sn", "cst_pis",
-              "aliq_pis", "cst_cofins", "aliq_cofins", "inf_cpl")  # fmt: skip
+              "aliq_pis", "cst_cofins", "aliq_cofins", "inf_cpl", "mod_bc_st", "mva_st",
+              "aliq_icms_st", "red_bc_st", "aliq_fcp", "aliq_fcp_st", "cst_ipi", "aliq_ipi",
+              "c_enq_ipi", "preco_bc_st", "pis_cofins_sem_icms")  # fmt: skip
 IVA_CRITERIA = ("modelo", "natureza_id", "produto_id", "ncm", "nbs", "categoria", "uf_destino",
                 "cod_municipio_destino", "operacao", "consumidor_final", "contribuinte",
                 "tipo_destinatario")  # fmt: skip

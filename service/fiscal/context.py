@@ -8,8 +8,9 @@ needs and the company has not configured becomes `missing` (422
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Any
 
 from engine import Company as EngineCompany
@@ -17,6 +18,7 @@ from engine import Counterpart, DocumentType, Item, Overrides, PersonType, TaxCo
 from service.companies.models import Company
 from service.errors import ApiError, invalid_field
 from service.nfe import rural
+from service.nfe.apportion import item_shares
 from service.nfe.registers import ProductView
 
 
@@ -97,6 +99,41 @@ def goods_items(raw_items: Any, products: Mapping[str, ProductView]) -> tuple[It
     return tuple(_goods_item(n, raw, products) for n, raw in enumerate(raw_items, start=1))
 
 
+_SHARED_NAMES = ("frete", "seguro", "outras_despesas")
+
+
+def with_expenses(operacao: dict[str, Any], items: tuple[Item, ...]) -> tuple[Item, ...]:
+    """Each item's freight, insurance and other expenses as the issuance takes them: per item
+    (`itens[].frete`...), or for the document (`frete.valor`, `seguro`, `outras_despesas`)
+    apportioned by value (`service.nfe.apportion`)."""
+    raw_items = [raw if isinstance(raw, dict) else {} for raw in operacao.get("itens") or ()]
+    freight = _object(operacao.get("frete"))
+    document: dict[str, Any] = {"frete": {}}
+    if freight.get("valor") is not None:
+        document["frete"] = {"valor": _decimal(freight["valor"], "operacao.frete.valor")}
+    for name in ("seguro", "outras_despesas"):
+        if operacao.get(name) is not None:
+            document[name] = _decimal(operacao[name], f"operacao.{name}")
+    per_item = [
+        {name: _decimal(raw[name], f"operacao.itens.{index}.{name}")
+         for name in _SHARED_NAMES if raw.get(name) is not None}
+        for index, raw in enumerate(raw_items)
+    ]  # fmt: skip
+    cent = Decimal("0.01")
+    gross = [(i.quantidade * i.valor_unitario).quantize(cent, ROUND_HALF_UP) for i in items]
+    try:
+        shares = item_shares(document, per_item, gross)
+    except ApiError as exc:
+        for error in exc.extra.get("errors") or []:
+            error["field"] = f"operacao.{error['field']}"
+        raise
+    return tuple(
+        replace(item, frete=share["frete"], seguro=share["seguro"],
+                outras_despesas=share["outras_despesas"])
+        for item, share in zip(items, shares, strict=True)
+    )  # fmt: skip
+
+
 def _registered(
     field: str, raw: dict[str, Any], products: Mapping[str, ProductView]
 ) -> ProductView | None:
@@ -131,17 +168,28 @@ def _goods_item(numero: int, raw: Any, products: Mapping[str, ProductView]) -> I
 
     origem = fact("origem")
     produto_id = product.id if product is not None else raw.get("produto_id") or raw.get("codigo")
+    quantity = _decimal(raw["quantidade"], f"{field}.quantidade")
+    unit_value = _decimal(price, f"{field}.valor")
     return Item(
         numero=numero,
-        quantidade=_decimal(raw["quantidade"], f"{field}.quantidade"),
-        valor_unitario=_decimal(price, f"{field}.valor"),
-        desconto=_decimal(raw.get("desconto", 0), f"{field}.desconto"),
+        quantidade=quantity,
+        valor_unitario=unit_value,
+        desconto=_discount(raw.get("desconto", 0), quantity * unit_value, f"{field}.desconto"),
         produto_id=produto_id,
         ncm=_digits(fact("ncm")) or None,
         cest=_digits(fact("cest")) or None,
         origem=str(origem) if origem is not None else None,
         categoria=fact("categoria"),
     )
+
+
+def _discount(raw: Any, gross: Decimal, field: str) -> Decimal:
+    """A line's discount, refused (with the request's path) when it exceeds the line's gross
+    value: the engine would refuse it too, naming its own item path instead."""
+    discount = _decimal(raw, field)
+    if discount > gross:
+        raise invalid_field(field, f"O desconto ({discount}) é maior que o valor ({gross}).")
+    return discount
 
 
 def service_item(servico: Any) -> Item:
@@ -154,7 +202,11 @@ def service_item(servico: Any) -> Item:
         numero=1,
         quantidade=Decimal("1"),
         valor_unitario=_decimal(servico["valor"], "operacao.servico.valor"),
-        desconto=_decimal(servico.get("desconto", 0), "operacao.servico.desconto"),
+        desconto=_discount(
+            servico.get("desconto", 0),
+            _decimal(servico["valor"], "operacao.servico.valor"),
+            "operacao.servico.desconto",
+        ),
         c_trib_nac=_digits(servico.get("c_trib_nac")) or None,
         lc116=servico.get("lc116"),
         nbs=_digits(servico.get("nbs")) or None,
@@ -225,22 +277,26 @@ def build_context(
     can_override: bool,
     products: Mapping[str, ProductView] | None = None,
     recipient: Counterpart | None = None,
+    nature_id: str | None = None,
 ) -> TaxContext:
     """One TaxContext per document family's minimal JSON.
 
     `products` are the registered products the items name by `codigo`; `recipient` is the
-    NF-e/NFC-e counterpart when `cliente` names a registered customer (else it is read inline).
+    NF-e/NFC-e counterpart when `cliente` names a registered customer (else it is read inline);
+    `nature_id` the NF-e/NFC-e nature resolved from its code (`natureza`).
     """
     base: dict[str, Any] = {
         "documento": documento,
         "data_operacao": operation_date(operacao, today),
         "empresa": issuer(company, contexto),
-        "natureza_id": operacao.get("natureza"),
+        "natureza_id": nature_id or operacao.get("natureza"),
     }
     if documento in (DocumentType.NFE, DocumentType.NFCE):
-        base["itens"] = goods_items(operacao.get("itens"), products or {})
+        items = goods_items(operacao.get("itens"), products or {})
+        base["itens"] = with_expenses(operacao, items)
         base["contraparte"] = recipient or counterpart(
-            operacao.get("cliente"), consumidor_final=operacao.get("consumidor_final")
+            operacao.get("cliente") or operacao.get("fornecedor"),
+            consumidor_final=operacao.get("consumidor_final"),
         )
     elif documento is DocumentType.NFSE:
         base["itens"] = (service_item(operacao.get("servico")),)

@@ -17,7 +17,13 @@ from service.companies.models import Company
 from service.errors import ApiError
 from service.fiscal.context import item_codes
 from service.nfe.assemble import counterpart_of
-from service.nfe.registers import Gaps, ProductView, products_by_code, resolve_party
+from service.nfe.registers import (
+    Gaps,
+    ProductView,
+    products_by_code,
+    resolve_nature,
+    resolve_party,
+)
 
 _MODELO = {DocumentType.NFE: Modelo.NFE.value, DocumentType.NFCE: Modelo.NFCE.value}
 
@@ -37,7 +43,7 @@ def registered_recipient(
 ) -> Counterpart | None:
     """The recipient when `cliente` is a customer code (text or `{codigo}`), as the issuance
     decides it; None when the customer is described inline (read by `context.counterpart`)."""
-    cliente = operacao.get("cliente")
+    cliente = operacao.get("cliente") or operacao.get("fornecedor")
     if isinstance(cliente, dict) and set(cliente) == {"codigo"}:
         cliente = cliente["codigo"]
     if documento not in _MODELO or not isinstance(cliente, str):
@@ -51,3 +57,22 @@ def registered_recipient(
             error["field"] = f"operacao.{error['field']}"
         raise
     return counterpart_of(company, party, operacao.get("consumidor_final"), _MODELO[documento])
+
+
+def registered_nature(
+    session: Session, company: Company, documento: DocumentType, operacao: dict[str, Any]
+) -> str | None:
+    """The id of the nature an NF-e/NFC-e calculation names by code (`natureza`), else of the
+    company's default for the model, as the issuance resolves it (rules test the id)."""
+    if documento not in _MODELO:
+        return None
+    code = operacao.get("natureza")
+    try:
+        nature = resolve_nature(
+            session, company, str(code) if code else None, _MODELO[documento], Gaps()
+        )
+    except ApiError as exc:
+        for error in exc.extra.get("errors", []):
+            error["field"] = f"operacao.{error['field']}"
+        raise
+    return nature.id if nature else None

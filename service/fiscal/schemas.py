@@ -10,7 +10,7 @@ from service.validators import Length, OneOf, Range, decimal_between
 BASE_RULE_TYPES = (
     "ISS", "ISS_RETENCAO", "RETENCAO_FEDERAL", "MUNICIPIO_INCIDENCIA", "ICMS_TRANSPORTE",
     "RURAL_ICMS", "RURAL_BENEFICIO", "CFOP_OPERACAO", "IBS_CBS", "DIFAL_INCIDENCIA",
-    "DIFAL_UF_DESTINO",
+    "DIFAL_UF_DESTINO", "ICMS_ST", "FCP", "IPI",
 )  # fmt: skip
 DOCUMENT_TYPES = ("NFE", "NFCE", "NFSE", "CTE", "CTEOS", "MDFE", "NFF")
 

@@ -95,16 +95,17 @@ def test_simples_nacional_has_no_difal_and_the_trace_names_the_source(client, rt
 
 
 def test_destination_without_data_is_422_naming_the_missing_rule(client, rt, sim):
-    """SC's DIFAL base method is not in the research: nothing is presumed, nothing issued."""
+    """SC's DIFAL base method is not in the research: nothing is presumed, nothing issued; the
+    pack's SC rule (rate only) makes the answer ask the company for the method (issue 36)."""
     ready = regime_normal(client, rt, sim)
     add_customer(rt, ready, "SC1", uf="SC")
     answer = client.post(API + "/nfe", headers=ready.headers, json=nfe_body(cliente="SC1"))
     error = answer.get_json()["error"]
     assert answer.status_code == 422, error
     assert error["code"] == "FISCAL_CONFIGURATION_REQUIRED"
-    assert error["motivos"] == ["ALIQUOTA_ICMS_UF_DESTINO"]
+    assert error["motivos"] == ["BASE_DIFAL"]
     [gap] = error["missing"]
-    assert "DIFAL_UF_DESTINO" in gap and "SC" in gap
+    assert "DIFAL_UF_DESTINO" in gap and "SC" in gap and "base unica ou dupla" in gap
     assert _documents(rt, ready) == []
 
 

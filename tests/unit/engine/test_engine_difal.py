@@ -116,12 +116,46 @@ def test_simples_nacional_owes_no_difal_by_rule() -> None:
 
 
 def test_destination_without_data_is_missing_naming_the_rule_type() -> None:
-    """SP's base method is not in the research: no rule, no number."""
+    """SP's base method is not in the research: the global rule has the rate only, and the
+    engine asks the company for the method (no number)."""
     r = _from_rj_to_sp()
     assert r.itens[0].icms_uf_dest is None
     [gap] = r.missing
-    assert gap.codigo == "ALIQUOTA_ICMS_UF_DESTINO" and gap.tipo_regra == "DIFAL_UF_DESTINO"
-    assert "SP" in gap.mensagem
+    assert gap.codigo == "BASE_DIFAL" and gap.tipo_regra == "DIFAL_UF_DESTINO"
+    assert "SP" in gap.mensagem and "cadastre uma regra DIFAL_UF_DESTINO da empresa" in gap.mensagem
+
+
+def test_a_company_rule_gives_the_base_method_the_pack_lacks() -> None:
+    own = company_rule("emp.difal.sp", RuleType.DIFAL_UF_DESTINO, criterios={"uf_destino": "SP"},
+                       resultado={"aliquota": "18.00", "base": "dupla"})  # fmt: skip
+    ctx = make_ctx(
+        empresa=Company(crt=3, uf="RJ"),
+        contraparte=Counterpart(uf="SP", **CONSUMER),
+        itens=(Item(1, D("1"), D("100.00"), origem="0"),),
+    )
+    r = compute(ctx, RuleSet([TRIB, own], base=global_rules()))
+    assert not r.missing
+    # RJ → SP 12 %: (100 − 12) / (1 − 0.18) = 107.317 → 107.32 × 18 % = 19.32 − 12.00 = 7.32
+    assert (r.itens[0].icms_uf_dest.vBCUFDest, r.itens[0].icms_uf_dest.vICMSUFDest) == (
+        D("107.32"), D("7.32"))  # fmt: skip
+
+
+def test_every_destination_uf_has_a_rule_or_asks_for_one() -> None:
+    """Issue 36: no sale to a consumer in any UF ends without a rule or a clear request."""
+    ufs = "AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO"
+    for uf in ufs.split():
+        if uf == "RJ":
+            continue
+        ctx = make_ctx(
+            empresa=Company(crt=3, uf="RJ"), contraparte=Counterpart(uf=uf, **CONSUMER),
+            itens=(Item(1, D("1"), D("100.00"), origem="0"),),
+        )  # fmt: skip
+        r = compute(ctx, RuleSet([TRIB], base=global_rules()))
+        if r.missing:
+            assert [m.codigo for m in r.missing] in (["BASE_DIFAL"], ["ALIQUOTA_ICMS_UF_DESTINO"])
+            assert "cadastre uma regra DIFAL_UF_DESTINO" in r.missing[0].mensagem, uf
+        else:
+            assert r.itens[0].icms_uf_dest is not None, uf
 
 
 def _from_rj_to_sp():

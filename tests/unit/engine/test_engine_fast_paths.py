@@ -191,7 +191,7 @@ def test_items_differing_only_in_unread_facts_share_one_resolution() -> None:
 
 def test_conflict_is_raised_for_the_first_item_of_the_shape() -> None:
     a = company_rule("a", criterios={"ncm": "22030000"}, resultado=RESULT)
-    b = company_rule("b", criterios={"produto_id": "P9"}, resultado=RESULT)
+    b = company_rule("b", criterios={"ncm_in": ["22030000", "84713012"]}, resultado=RESULT)
     items = (Item(1, D("1"), D("10"), ncm="84713012", produto_id="P9", origem="0"),
              Item(2, D("1"), D("10"), ncm="22030000", produto_id="P9", origem="0"))  # fmt: skip
     with pytest.raises(RuleConflictError) as exc:

@@ -105,3 +105,27 @@ def test_base_ruleset_layering() -> None:
     layered = RuleSet([company_rule("c", criterios={"crt": "3"})], base=base)
     res = resolve(layered, T, FACTS, DAY)
     assert res.rule is not None and res.rule.id == "c" and len(layered) == 2
+
+
+def test_a_product_rule_beats_operation_level_rules_however_many_criteria() -> None:
+    # issue 36: a company rule for NCM 2203 with prioridade 90 lost to the [Auto] crt + operação
+    auto = company_rule("auto", criterios={"crt": "3", "operacao": "interna"}, tags=("[Auto]",),
+                        prioridade=50)  # fmt: skip
+    beer = company_rule("cerveja", criterios={"ncm_prefixo": "2203"}, prioridade=90)
+    facts = {"crt": "3", "operacao": "interna", "ncm": "22030000"}
+    res = resolve(RuleSet([auto, beer]), T, facts, DAY, explain=True)  # type: ignore[arg-type]
+    assert res.rule is not None and res.rule.id == "cerveja"
+    (lost,) = res.losers
+    assert lost.regra_id == "auto"
+    assert "produto" in lost.motivo and "ncm_prefixo 2203" in lost.motivo
+
+
+def test_product_beats_cest_beats_longer_ncm_beats_shorter_ncm() -> None:
+    facts = {"crt": "3", "ncm": "22030000", "cest": "0302100", "produto_id": "P1"}
+    short = make_rule("ncm4", criterios={"ncm_prefixo": "2203", "crt": "3"})
+    long = make_rule("ncm8", criterios={"ncm_prefixo": "22030000"})
+    cest = make_rule("cest", criterios={"cest": "0302100"})
+    product = make_rule("produto", criterios={"produto_id": "P1"})
+    assert winner(short, long, facts=facts) == "ncm8"
+    assert winner(short, long, cest, facts=facts) == "cest"
+    assert winner(short, long, cest, product, facts=facts) == "produto"

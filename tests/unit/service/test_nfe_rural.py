@@ -74,9 +74,9 @@ def test_cst_51_carries_its_deferral_into_the_xml_shapes() -> None:
     )  # fmt: skip
 
 
-def test_deferral_outside_cst_51_and_fcp_are_still_refused() -> None:
+def test_deferral_outside_cst_51_is_still_refused_and_fcp_is_carried() -> None:
     with pytest.raises(taxes.UnsupportedTaxGroup, match="vICMSOp, pDif, vICMSDif"):
         taxes.icms(1, deferred(cst="90"), "0")
     with_fcp = IcmsGroup(grupo="ICMS00", CST="00", pFCP=Decimal("2"), vFCP=Decimal("2.00"))
-    with pytest.raises(taxes.UnsupportedTaxGroup, match="pFCP"):
-        taxes.icms(1, with_fcp, "0")
+    icms = taxes.icms(1, with_fcp, "0")
+    assert (icms.p_fcp, icms.v_fcp) == (Decimal("2"), Decimal("2.00"))
