@@ -23,6 +23,7 @@ from documents.cte.builder import CTE_NS
 from documents.errors import PdfRenderError
 from documents.mdfe.builder import MDFE_NS
 from documents.nfe.builder import NFE_NS
+from documents.nfe.danfe import add_danfe_notes
 from documents.xml import parse_untrusted
 
 _Q = f"{{{NFE_NS}}}"
@@ -42,18 +43,29 @@ def _render(factory: Any, xml: str) -> bytes:
         raise PdfRenderError(f"{type(exc).__name__}: {exc}") from exc
 
 
-def _checked(xml: bytes, model: str) -> str:
+def _checked_root(xml: bytes, model: str) -> etree._Element:
     root = parse_untrusted(xml)
     found = _model_of(root)
     if found != model:
         raise PdfRenderError(f"document model {found or '?'} is not {model}")
-    return str(etree.tostring(root, encoding="unicode"))
+    return root
+
+
+def _checked(xml: bytes, model: str) -> str:
+    return str(etree.tostring(_checked_root(xml, model), encoding="unicode"))
 
 
 def render_danfe(nfe_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
-    """The DANFE PDF of an NF-e (model 55); pass the authorized `nfeProc`."""
+    """The DANFE PDF of an NF-e (model 55); pass the authorized `nfeProc`.
+
+    The library's copy gets the purpose, references, extra volumes and trailers appended to its
+    additional information (`documents.nfe.danfe`), since the library does not draw them.
+    """
     config = DanfeConfig(watermark_cancelled=cancelled)
-    return _render(lambda xml: Danfe(xml, config=config), _checked(nfe_proc_xml, "55"))
+    root = _checked_root(nfe_proc_xml, "55")
+    add_danfe_notes(root)
+    xml = str(etree.tostring(root, encoding="unicode"))
+    return _render(lambda text: Danfe(text, config=config), xml)
 
 
 def render_danfce(nfe_proc_xml: bytes, *, cancelled: bool = False) -> bytes:

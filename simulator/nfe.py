@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from simulator import checks
+from simulator import checks, nfe_rules
 from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import wire
 from simulator.errors import BadRequest, Rejection
@@ -140,6 +140,7 @@ def authorize(call: Call, nfe: etree._Element, receipt: str | None) -> etree._El
         with call.authority.store.transaction():
             document = _check_document(call, nfe, info, key)
             _check_not_duplicate(call, document, receipt)
+            _check_content(call, info, document)
             forced_rejection(call, document.fields.series)
             stored = _record(call, document, receipt)
     except Rejection as rejection:
@@ -176,6 +177,13 @@ def _check_document(call: Call, nfe: etree._Element, info: etree._Element, key: 
     if not authority.serves_uf(call.route.authority, get("cUF")):
         raise Rejection("226", "Rejeicao: Codigo da UF do Emitente diverge da UF autorizadora")
     return _Document(key, key_fields, get("tpAmb"), signer.digest_value, to_bytes(nfe))
+
+
+def _check_content(call: Call, info: etree._Element, document: _Document) -> None:
+    """The content rules (references, totals, payments, transport): after the duplicate check,
+    so a document sent again is always answered 204, whatever happened since."""
+    content = nfe_rules.Content(info, document.key, document.fields.issuer, document.tp_amb)
+    nfe_rules.check_content(content, call.authority.store)
 
 
 def _emission(call: Call, dh_emi: str, model: str, tp_emis: str) -> dt.datetime:

@@ -15,24 +15,44 @@ from decimal import Decimal
 
 from lxml import etree
 
-from documents._format import cents_sum, money, quantity, rate, timestamp, unit_price
+from documents._format import (
+    cents_sum,
+    decimal_places,
+    money,
+    quantity,
+    rate,
+    timestamp,
+    unit_price,
+)
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
 from documents.localtime import issuer_time
 from documents.nfe.model import (
     Address,
+    Carrier,
+    FinNFe,
     IbsCbs,
     Icms,
     IcmsUfDest,
+    IdDest,
     IndPres,
+    Ipi,
     Item,
     Modelo,
+    ModFrete,
     NFeData,
     Payment,
     PisCofins,
     Recipient,
+    Reference,
+    RefKey,
+    RefPaperNote,
+    RefProducerNote,
     TpAmb,
     TpEmis,
+    Transport,
+    Vehicle,
+    Volume,
 )
 from documents.ufs import uf_code
 
@@ -48,20 +68,38 @@ _ZERO = "0.00"
 Leaves = Iterable[tuple[str, str | None]]
 
 
+_NONE = Decimal("0.00")
+
+
 @dataclass(frozen=True)
 class Totals:
-    """The ICMSTot (and IBSCBSTot) sums, kept for the caller (vNF goes into the QR code)."""
+    """The ICMSTot (and IBSCBSTot) sums, kept for the caller (vNF goes into the QR code).
 
-    v_bc: Decimal
-    v_icms: Decimal
-    v_prod: Decimal
-    v_desc: Decimal
-    v_pis: Decimal
-    v_cofins: Decimal
-    v_nf: Decimal
-    v_tot_trib: Decimal | None
+    Every value is the sum of its item values; `v_nf` follows the MOC formula (see
+    `invoice_total`). The ST, FCP and IPI sums come from the groups the tax engine gave the
+    items (`Icms.v_bc_st`, `v_icms_st`, `v_fcp`, `v_fcp_st`, `v_fcp_st_ret`, `ItemTaxes.ipi`).
+    """
+
+    v_bc: Decimal  # vBC
+    v_icms: Decimal  # vICMS
+    v_prod: Decimal  # vProd
+    v_desc: Decimal  # vDesc
+    v_pis: Decimal  # vPIS
+    v_cofins: Decimal  # vCOFINS
+    v_nf: Decimal  # vNF
+    v_tot_trib: Decimal | None  # vTotTrib
     ibs_cbs: IbsCbsTotals | None
     difal: DifalTotals | None = None
+    v_frete: Decimal = _NONE  # vFrete
+    v_seg: Decimal = _NONE  # vSeg
+    v_outro: Decimal = _NONE  # vOutro
+    v_ipi_devol: Decimal = _NONE  # vIPIDevol
+    v_bc_st: Decimal = _NONE  # vBCST
+    v_st: Decimal = _NONE  # vST
+    v_fcp: Decimal = _NONE  # vFCP
+    v_fcp_st: Decimal = _NONE  # vFCPST
+    v_fcp_st_ret: Decimal = _NONE  # vFCPSTRet
+    v_ipi: Decimal = _NONE  # vIPI
 
 
 @dataclass(frozen=True)
@@ -122,7 +160,7 @@ def build_nfe(data: NFeData) -> BuiltNFe:
     for number, item in enumerate(data.items, 1):
         _det(inf, number, item, _item_description(data, number, item))
     _total(inf, totals)
-    _leaves(_sub(inf, "transp"), [("modFrete", data.mod_frete.value)])
+    _transp(inf, data)
     _pag(inf, data)
     _inf_intermed(inf, data)
     _inf_adic(inf, data)
@@ -139,12 +177,74 @@ def _check(data: NFeData) -> None:
         raise InvalidDocumentDataError("dhCont", "contingency data goes with tpEmis != 1 only")
     if data.modelo == Modelo.NFCE and data.left_at is not None:
         raise InvalidDocumentDataError("dhSaiEnt", "an NFC-e has no exit date (rejection 705)")
+    _check_purpose(data)
+    _check_transport(data)
+
+
+_REFERENCE_REQUIRED = {
+    FinNFe.COMPLEMENTAR: "a complementary NF-e references the note it complements (rejection 254)",
+    FinNFe.AJUSTE: "an adjustment NF-e references the document it adjusts",
+    FinNFe.DEVOLUCAO: "a return NF-e references the note of the goods returned (rejection 321)",
+}
+
+
+def _check_purpose(data: NFeData) -> None:
+    """finNFe 2, 3, 4 carry NFref; impostoDevol only on a return; an NFC-e is a plain sale."""
+    if data.modelo == Modelo.NFCE and (data.fin_nfe != FinNFe.NORMAL or data.references):
+        raise InvalidDocumentDataError(
+            "finNFe", "an NFC-e is a normal sale without references (rejections 715, 708)"
+        )
+    reason = _REFERENCE_REQUIRED.get(data.fin_nfe)
+    if reason is not None and not data.references:
+        raise InvalidDocumentDataError("NFref", reason)
+    if data.fin_nfe == FinNFe.COMPLEMENTAR and len(data.references) > 1:
+        raise InvalidDocumentDataError(
+            "NFref", "a complementary NF-e references exactly one note (rejection 255)"
+        )
+    returned = any(i.returned_percent is not None or i.returned_ipi is not None
+                   for i in data.items)  # fmt: skip
+    if returned and data.fin_nfe != FinNFe.DEVOLUCAO:
+        raise InvalidDocumentDataError(
+            "impostoDevol", "the returned IPI goes only on a return NF-e (rejection 354)"
+        )
+
+
+def _check_transport(data: NFeData) -> None:
+    """Vehicles never in an interstate operation (868); an NFC-e carries no transport data
+    (753-757) except the carrier of a home delivery (indPres 4)."""
+    transport = data.transport or Transport(data.mod_frete)
+    moving = transport.vehicle is not None or bool(transport.trailers)
+    if moving and data.id_dest == IdDest.INTERESTADUAL:
+        raise InvalidDocumentDataError(
+            "veicTransp", "vehicle and trailers are not informed in an interstate operation "
+            "(rejection 868)",
+        )  # fmt: skip
+    if len(transport.trailers) > 5:
+        raise InvalidDocumentDataError("reboque", "the layout allows at most 5 trailers")
+    delivery = data.ind_pres == IndPres.ENTREGA_DOMICILIO
+    if data.modelo == Modelo.NFCE and (
+        moving or (not delivery and (transport.carrier is not None
+                                     or transport.mod_frete != ModFrete.SEM_FRETE))
+    ):  # fmt: skip
+        raise InvalidDocumentDataError(
+            "transp", "an NFC-e has freight and a carrier only for a home delivery "
+            "(rejections 753-757)",
+        )  # fmt: skip
 
 
 def _check_payments(data: NFeData, totals: Totals) -> None:
-    """NFC-e rejection 767 and NF-e rule: payments minus change equal the invoice total."""
+    """NFC-e rejection 767 and NF-e rule: payments minus change equal the invoice total.
+
+    An adjustment or a return has no payment: tPag 90 "sem pagamento" (rejection 871).
+    """
     paid = cents_sum([p.amount for p in data.payments], "vPag")
-    if all(p.kind == "90" for p in data.payments) and data.modelo == Modelo.NFE:
+    without_payment = all(p.kind == "90" for p in data.payments)
+    if data.fin_nfe in (FinNFe.AJUSTE, FinNFe.DEVOLUCAO) and not without_payment:
+        raise InvalidDocumentDataError(
+            "tPag", "an adjustment or return NF-e is issued without payment, tPag 90 "
+            "(rejection 871)",
+        )  # fmt: skip
+    if without_payment and data.modelo == Modelo.NFE:
         return  # "sem pagamento" (tPag 90) with vPag 0.00
     if paid - (data.change or Decimal("0.00")) != totals.v_nf:
         raise InvalidDocumentDataError(
@@ -169,6 +269,12 @@ def _leaves(parent: etree._Element, pairs: Leaves) -> etree._Element:
 
 def _opt_money(value: Decimal | None, field: str) -> str | None:
     return None if value is None else money(value, field)
+
+
+def _nonzero_money(value: Decimal | None, field: str) -> str | None:
+    """Optional values typed TDec_1302Opc (vFrete, vSeg, vOutro of an item): the type refuses
+    0.00, so a zero is left out, which the layout reads as zero."""
+    return None if value is None or value == 0 else money(value, field)
 
 
 def _opt_rate(value: Decimal | None, field: str) -> str | None:
@@ -210,7 +316,38 @@ def _ide(inf: etree._Element, data: NFeData, key: AccessKey) -> None:
             ("xJust", data.contingency.reason),
         ])  # fmt: skip
     for reference in data.references:
-        _leaves(_sub(ide, "NFref"), [("refNFe", AccessKey.parse(reference).text)])
+        _nf_ref(_sub(ide, "NFref"), RefKey(reference) if isinstance(reference, str) else reference)
+
+
+_KEY_REFERENCE_TAGS = {"55": "refNFe", "65": "refNFe", "57": "refCTe", "67": "refCTe"}
+"""The NFref choice an access key goes into, by the model in the key (positions 21-22)."""
+
+
+def _nf_ref(parent: etree._Element, reference: Reference) -> None:
+    """One NFref: refNFe/refCTe by key, refNF (paper 01/02), refNFP (producer) or refECF."""
+    if isinstance(reference, RefKey):
+        key = AccessKey.parse(reference.key).text
+        tag = _KEY_REFERENCE_TAGS.get(key[20:22])
+        if tag is None:
+            raise InvalidDocumentDataError("NFref", f"model {key[20:22]} cannot be referenced")
+        _leaves(parent, [(tag, key)])
+    elif isinstance(reference, RefPaperNote):
+        _leaves(_sub(parent, "refNF"), [
+            ("cUF", reference.uf_code), ("AAMM", reference.yymm), ("CNPJ", reference.cnpj),
+            ("mod", reference.model), ("serie", str(reference.series)),
+            ("nNF", str(reference.number)),
+        ])  # fmt: skip
+    elif isinstance(reference, RefProducerNote):
+        _leaves(_sub(parent, "refNFP"), [
+            ("cUF", reference.uf_code), ("AAMM", reference.yymm),
+            _registration(reference.registration), ("IE", reference.ie),
+            ("mod", reference.model), ("serie", str(reference.series)),
+            ("nNF", str(reference.number)),
+        ])  # fmt: skip
+    else:
+        _leaves(_sub(parent, "refECF"), [
+            ("mod", reference.model), ("nECF", reference.ecf_number), ("nCOO", reference.coo),
+        ])  # fmt: skip
 
 
 def _address(parent: etree._Element, tag: str, address: Address) -> None:
@@ -281,29 +418,56 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
         ("uCom", item.unit), ("qCom", qty),
         ("vUnCom", price), ("vProd", money(item.total, "vProd")), ("cEANTrib", item.gtin),
         ("uTrib", item.unit), ("qTrib", qty), ("vUnTrib", price),
-        ("vDesc", _opt_money(item.discount, "vDesc")), ("indTot", "1"),
+        ("vFrete", _nonzero_money(item.freight, "vFrete")),
+        ("vSeg", _nonzero_money(item.insurance, "vSeg")),
+        ("vDesc", _opt_money(item.discount, "vDesc")),
+        ("vOutro", _nonzero_money(item.other, "vOutro")), ("indTot", "1"),
+        ("xPed", item.purchase_order), ("nItemPed", item.purchase_order_item),
     ])  # fmt: skip
     taxes = item.taxes
     imposto = _leaves(_sub(det, "imposto"), [
         ("vTotTrib", _opt_money(taxes.approximate_total, "vTotTrib")),
     ])  # fmt: skip
     _icms(_sub(imposto, "ICMS"), taxes.icms)
+    if taxes.ipi is not None:
+        _ipi(imposto, taxes.ipi)
     _pis_cofins(imposto, "PIS", taxes.pis)
     _pis_cofins(imposto, "COFINS", taxes.cofins)
     if taxes.icms_uf_dest is not None:
         _icms_uf_dest(imposto, taxes.icms_uf_dest)
     if taxes.ibs_cbs is not None:
         _ibs_cbs(imposto, taxes.ibs_cbs)
+    _imposto_devol(det, item)
     _leaves(det, [("infAdProd", item.additional_info)])
 
 
+def _imposto_devol(det: etree._Element, item: Item) -> None:
+    """impostoDevol: the percentage of the goods returned and the IPI returned with them
+    (both required together by the layout; only on a return, checked in `_check_purpose`)."""
+    if item.returned_percent is None and item.returned_ipi is None:
+        return
+    if item.returned_percent is None or item.returned_ipi is None:
+        raise InvalidDocumentDataError("impostoDevol", "pDevol and vIPIDevol go together")
+    group = _leaves(_sub(det, "impostoDevol"), [("pDevol", _percent(item.returned_percent))])
+    _leaves(_sub(group, "IPI"), [("vIPIDevol", money(item.returned_ipi, "vIPIDevol"))])
+
+
+def _percent(value: Decimal) -> str:
+    """TDec_0302Max100: pDevol, two places, at most 100."""
+    if value > 100:
+        raise InvalidDocumentDataError("pDevol", f"{value} is above 100")
+    return money(value, "pDevol")
+
+
 _CST_GROUP = {
-    "00": "ICMS00", "20": "ICMS20", "40": "ICMS40", "41": "ICMS40", "50": "ICMS40",
-    "51": "ICMS51", "60": "ICMS60", "90": "ICMS90",
+    "00": "ICMS00", "10": "ICMS10", "20": "ICMS20", "30": "ICMS30", "40": "ICMS40",
+    "41": "ICMS40", "50": "ICMS40", "51": "ICMS51", "60": "ICMS60", "70": "ICMS70",
+    "90": "ICMS90",
 }  # fmt: skip
 _CSOSN_GROUP = {
-    "101": "ICMSSN101", "102": "ICMSSN102", "103": "ICMSSN102", "300": "ICMSSN102",
-    "400": "ICMSSN102", "500": "ICMSSN500", "900": "ICMSSN900",
+    "101": "ICMSSN101", "102": "ICMSSN102", "103": "ICMSSN102", "201": "ICMSSN201",
+    "202": "ICMSSN202", "203": "ICMSSN202", "300": "ICMSSN102", "400": "ICMSSN102",
+    "500": "ICMSSN500", "900": "ICMSSN900",
 }  # fmt: skip
 
 
@@ -330,10 +494,17 @@ def _icms(parent: etree._Element, icms: Icms) -> None:
     group = (_CST_GROUP if icms.cst else _CSOSN_GROUP).get(code[1])
     if group is None:
         raise InvalidDocumentDataError("ICMS", f"CST/CSOSN {code[1]} is not supported yet")
+    if group in _ST_REQUIRED and (icms.v_bc_st is None or icms.v_icms_st is None):
+        raise InvalidDocumentDataError("ICMS", f"{group} needs the substitution (vBCST, vICMSST)")
     _leaves(_sub(parent, group), [("orig", icms.orig), code, *_icms_fields(group, icms)])
 
 
+_ST_REQUIRED = frozenset({"ICMS10", "ICMS30", "ICMS70", "ICMSSN201", "ICMSSN202"})
+"""Groups whose substitution fields the layout requires."""
+
+
 def _icms_fields(group: str, icms: Icms) -> list[tuple[str, str | None]]:
+    """The group's fields in layout 4.00 order (NT 2016.002 FCP; optional ones left None)."""
     base = [("modBC", icms.mod_bc), ("vBC", _opt_money(icms.v_bc, "vBC"))]
     tax = [("pICMS", _opt_rate(icms.p_icms, "pICMS")), ("vICMS", _opt_money(icms.v_icms, "vICMS"))]
     credit = [
@@ -348,15 +519,77 @@ def _icms_fields(group: str, icms: Icms) -> list[tuple[str, str | None]]:
         ("vICMSDif", _opt_money(icms.v_icms_dif, "vICMSDif")),
         ("vICMS", _opt_money(icms.v_icms, "vICMS")),
     ]
+    fcp = [("pFCP", _opt_rate(icms.p_fcp, "pFCP")), ("vFCP", _opt_money(icms.v_fcp, "vFCP"))]
+    fcp_based = [("vBCFCP", _opt_money(icms.v_bc_fcp, "vBCFCP")), *fcp]
+    st = _icms_st_fields(icms)
+    own = base + tax + fcp_based
+    reduced = base[:1] + reduction + base[1:] + tax + fcp_based
     fields: dict[str, list[tuple[str, str | None]]] = {
-        "ICMS00": base + tax,
-        "ICMS20": base[:1] + reduction + base[1:] + tax,
-        "ICMS51": base[:1] + reduction + base[1:] + deferral,
-        "ICMS90": base + reduction + tax,
+        "ICMS00": base + tax + fcp,
+        "ICMS10": own + st,
+        "ICMS20": reduced,
+        "ICMS30": st,
+        "ICMS51": base[:1] + reduction + base[1:] + deferral + fcp_based,
+        "ICMS60": _retained_st_fields(icms),
+        "ICMS70": reduced + st,
+        "ICMS90": base + reduction + tax + fcp_based + st,
         "ICMSSN101": credit,
-        "ICMSSN900": base + reduction + tax + credit,
+        "ICMSSN201": st + credit,
+        "ICMSSN202": st,
+        "ICMSSN500": _retained_st_fields(icms),
+        "ICMSSN900": base + reduction + tax + st + credit,
     }
     return fields.get(group, [])
+
+
+def _icms_st_fields(icms: Icms) -> list[tuple[str, str | None]]:
+    """modBCST … vFCPST: the substitution the engine computed (none: nothing written)."""
+    if icms.v_bc_st is None:
+        return []
+    return [
+        ("modBCST", icms.mod_bc_st or "4"),
+        ("pMVAST", _opt_rate(icms.p_mva_st, "pMVAST")),
+        ("pRedBCST", _opt_rate(icms.p_red_bc_st, "pRedBCST")),
+        ("vBCST", money(icms.v_bc_st, "vBCST")),
+        ("pICMSST", _opt_rate(icms.p_icms_st, "pICMSST")),
+        ("vICMSST", _opt_money(icms.v_icms_st, "vICMSST")),
+        ("vBCFCPST", _opt_money(icms.v_bc_fcp_st, "vBCFCPST")),
+        ("pFCPST", _opt_rate(icms.p_fcp_st, "pFCPST")),
+        ("vFCPST", _opt_money(icms.v_fcp_st, "vFCPST")),
+    ]
+
+
+def _retained_st_fields(icms: Icms) -> list[tuple[str, str | None]]:
+    """ICMS60 / ICMSSN500: the ST withheld earlier, when known (all optional in the layout)."""
+    return [
+        ("vBCSTRet", _opt_money(icms.v_bc_st_ret, "vBCSTRet")),
+        ("pST", _opt_rate(icms.p_st, "pST")),
+        ("vICMSSubstituto", _opt_money(icms.v_icms_substituto, "vICMSSubstituto")),
+        ("vICMSSTRet", _opt_money(icms.v_icms_st_ret, "vICMSSTRet")),
+        ("vBCFCPSTRet", _opt_money(icms.v_bc_fcp_st_ret, "vBCFCPSTRet")),
+        ("pFCPSTRet", _opt_rate(icms.p_fcp_st_ret, "pFCPSTRet")),
+        ("vFCPSTRet", _opt_money(icms.v_fcp_st_ret, "vFCPSTRet")),
+    ]
+
+
+_IPI_TAXED = frozenset({"00", "49", "50", "99"})
+_IPI_NOT_TAXED = frozenset({"01", "02", "03", "04", "05", "51", "52", "53", "54", "55"})
+
+
+def _ipi(imposto: etree._Element, ipi: Ipi) -> None:
+    """IPI after ICMS: cEnq, then IPITrib (CST 00 49 50 99, ad valorem) or IPINT."""
+    group = _leaves(_sub(imposto, "IPI"), [("cEnq", ipi.c_enq)])
+    if ipi.cst in _IPI_NOT_TAXED:
+        _leaves(_sub(group, "IPINT"), [("CST", ipi.cst)])
+        return
+    if ipi.cst not in _IPI_TAXED:
+        raise InvalidDocumentDataError("IPI", f"CST {ipi.cst} is not an IPI CST")
+    if ipi.v_bc is None or ipi.rate is None or ipi.value is None:
+        raise InvalidDocumentDataError("IPI", f"CST {ipi.cst} needs base, rate and value")
+    _leaves(_sub(group, "IPITrib"), [
+        ("CST", ipi.cst), ("vBC", money(ipi.v_bc, "IPI/vBC")), ("pIPI", rate(ipi.rate, "pIPI")),
+        ("vIPI", money(ipi.value, "vIPI")),
+    ])  # fmt: skip
 
 
 def _pis_cofins(imposto: etree._Element, tax: str, value: PisCofins) -> None:
@@ -405,11 +638,12 @@ def _ibs_cbs(imposto: etree._Element, tax: IbsCbs) -> None:
 
 
 def compute_totals(items: tuple[Item, ...]) -> Totals:
-    """ICMSTot and IBSCBSTot as sums of item values (vNF = vProd - vDesc; no ST, IPI, freight)."""
+    """ICMSTot and IBSCBSTot as sums of item values; vNF by the MOC formula (`invoice_total`)."""
     icms = [i.taxes.icms for i in items]
-    v_prod = cents_sum([i.total for i in items], "vProd")
-    v_desc = cents_sum([i.discount or Decimal("0.00") for i in items], "vDesc")
     approximate = [i.taxes.approximate_total for i in items]
+    v_prod = cents_sum([i.total for i in items], "vProd")
+    v_desc = _item_sum(items, "discount", "vDesc")
+    added = _added_totals(items, icms)
     return Totals(
         v_bc=cents_sum(
             [t.v_bc for t in icms if t.v_bc is not None and t.v_icms is not None], "vBC"
@@ -419,13 +653,63 @@ def compute_totals(items: tuple[Item, ...]) -> Totals:
         v_desc=v_desc,
         v_pis=cents_sum([i.taxes.pis.value for i in items], "vPIS"),
         v_cofins=cents_sum([i.taxes.cofins.value for i in items], "vCOFINS"),
-        v_nf=v_prod - v_desc,
+        v_nf=v_prod - v_desc + sum(added[name] for name in _ADDED_TO_VNF),
         v_tot_trib=None
         if all(a is None for a in approximate)
         else cents_sum([a for a in approximate if a is not None]),
         ibs_cbs=_ibs_cbs_totals(items),
         difal=_difal_totals(items),
+        v_bc_st=_icms_sum(icms, "v_bc_st", "vBCST"),
+        v_fcp=_icms_sum(icms, "v_fcp", "vFCP"),
+        v_fcp_st_ret=_icms_sum(icms, "v_fcp_st_ret", "vFCPSTRet"),
+        **added,
     )
+
+
+_ADDED_TO_VNF = ("v_st", "v_fcp_st", "v_frete", "v_seg", "v_outro", "v_ipi", "v_ipi_devol")
+"""The `Totals` fields vNF adds to vProd - vDesc (vICMSDeson and vII are not modelled)."""
+
+
+def _added_totals(items: tuple[Item, ...], icms: list[Icms]) -> dict[str, Decimal]:
+    return {
+        "v_st": _icms_sum(icms, "v_icms_st", "vST"),
+        "v_fcp_st": _icms_sum(icms, "v_fcp_st", "vFCPST"),
+        "v_frete": _item_sum(items, "freight", "vFrete"),
+        "v_seg": _item_sum(items, "insurance", "vSeg"),
+        "v_outro": _item_sum(items, "other", "vOutro"),
+        "v_ipi": _ipi_sum(items),
+        "v_ipi_devol": _item_sum(items, "returned_ipi", "vIPIDevol"),
+    }
+
+
+def invoice_total(t: Totals) -> Decimal:
+    """vNF (field W16) by the MOC 7.0 formula the authority checks (rejection 610):
+    vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.
+    vICMSDeson and vII are not modelled (always 0.00), so they drop out."""
+    added: Decimal = sum((getattr(t, name) for name in _ADDED_TO_VNF), _NONE)
+    return t.v_prod - t.v_desc + added
+
+
+def _item_sum(items: tuple[Item, ...], name: str, field: str) -> Decimal:
+    """Sum of an optional money field of the items (absent counts as zero)."""
+    return _sum_given([getattr(i, name) for i in items], field)
+
+
+def _icms_sum(groups: list[Icms], name: str, field: str) -> Decimal:
+    """Sum of an ICMS-ST/FCP value of the engine's `Icms` groups (absent counts as zero)."""
+    return _sum_given([getattr(g, name, None) for g in groups], field)
+
+
+def _ipi_sum(items: tuple[Item, ...]) -> Decimal:
+    """vIPI: the sum of the items' IPI groups (`ItemTaxes.ipi.value`, from the engine)."""
+    groups = [getattr(i.taxes, "ipi", None) for i in items]
+    return _sum_given([getattr(g, "value", None) for g in groups], "vIPI")
+
+
+def _sum_given(values: list[Decimal | None], field: str) -> Decimal:
+    """`cents_sum` of the values given; most documents give none, which costs nothing."""
+    given = [v for v in values if v is not None]
+    return cents_sum(given, field) if given else _NONE
 
 
 def _difal_totals(items: tuple[Item, ...]) -> DifalTotals | None:
@@ -453,19 +737,26 @@ def _ibs_cbs_totals(items: tuple[Item, ...]) -> IbsCbsTotals | None:
 
 
 def _total(inf: etree._Element, totals: Totals) -> None:
+    """ICMSTot in layout order: every value from `totals` (vICMSDeson and vII are not modelled)."""
     total = _sub(inf, "total")
+    t, m = totals, _total_money
     _leaves(_sub(total, "ICMSTot"), [
-        ("vBC", money(totals.v_bc)), ("vICMS", money(totals.v_icms)), ("vICMSDeson", _ZERO),
-        *_difal_total_leaves(totals.difal), ("vFCP", _ZERO), ("vBCST", _ZERO), ("vST", _ZERO),
-        ("vFCPST", _ZERO),
-        ("vFCPSTRet", _ZERO), ("vProd", money(totals.v_prod)), ("vFrete", _ZERO),
-        ("vSeg", _ZERO), ("vDesc", money(totals.v_desc)), ("vII", _ZERO), ("vIPI", _ZERO),
-        ("vIPIDevol", _ZERO), ("vPIS", money(totals.v_pis)), ("vCOFINS", money(totals.v_cofins)),
-        ("vOutro", _ZERO), ("vNF", money(totals.v_nf)),
-        ("vTotTrib", _opt_money(totals.v_tot_trib, "vTotTrib")),
+        ("vBC", m(t.v_bc)), ("vICMS", m(t.v_icms)), ("vICMSDeson", _ZERO),
+        *_difal_total_leaves(t.difal), ("vFCP", m(t.v_fcp)), ("vBCST", m(t.v_bc_st)),
+        ("vST", m(t.v_st)), ("vFCPST", m(t.v_fcp_st)), ("vFCPSTRet", m(t.v_fcp_st_ret)),
+        ("vProd", m(t.v_prod)), ("vFrete", m(t.v_frete)), ("vSeg", m(t.v_seg)),
+        ("vDesc", m(t.v_desc)), ("vII", _ZERO), ("vIPI", m(t.v_ipi)),
+        ("vIPIDevol", m(t.v_ipi_devol)), ("vPIS", m(t.v_pis)), ("vCOFINS", m(t.v_cofins)),
+        ("vOutro", m(t.v_outro)), ("vNF", m(t.v_nf)),
+        ("vTotTrib", _opt_money(t.v_tot_trib, "vTotTrib")),
     ])  # fmt: skip
     if totals.ibs_cbs is not None:
         _ibs_cbs_total(total, totals.ibs_cbs)
+
+
+def _total_money(value: Decimal) -> str:
+    """A total: sums made by `cents_sum` have two places already, and most are zero."""
+    return _ZERO if not value else money(value)
 
 
 def _difal_total_leaves(difal: DifalTotals | None) -> Leaves:
@@ -491,6 +782,51 @@ def _ibs_cbs_total(total: etree._Element, sums: IbsCbsTotals) -> None:
         ("vDif", _ZERO), ("vDevTrib", _ZERO), ("vCBS", money(sums.v_cbs)),
         ("vCredPres", _ZERO), ("vCredPresCondSus", _ZERO),
     ])  # fmt: skip
+
+
+# ---------------------------------------------------------------- transp
+
+
+def _transp(inf: etree._Element, data: NFeData) -> None:
+    """transp: modFrete, then transporta, veicTransp, reboque and vol as the layout orders them.
+
+    Without `data.transport` only modFrete is written, from `data.mod_frete`."""
+    transport = data.transport or Transport(data.mod_frete)
+    transp = _leaves(_sub(inf, "transp"), [("modFrete", transport.mod_frete.value)])
+    if transport.carrier is not None:
+        _carrier(transp, transport.carrier)
+    for tag, vehicle in _vehicles(transport):
+        _leaves(_sub(transp, tag), [("placa", vehicle.plate), ("UF", vehicle.uf),
+                                    ("RNTC", vehicle.rntc)])  # fmt: skip
+    for volume in transport.volumes:
+        _volume(transp, volume)
+
+
+def _carrier(transp: etree._Element, carrier: Carrier) -> None:
+    registration = None if carrier.registration is None else _registration(carrier.registration)
+    _leaves(_sub(transp, "transporta"), [
+        registration or ("CNPJ", None), ("xNome", carrier.name), ("IE", carrier.ie),
+        ("xEnder", carrier.address), ("xMun", carrier.city), ("UF", carrier.uf),
+    ])  # fmt: skip
+
+
+def _vehicles(transport: Transport) -> list[tuple[str, Vehicle]]:
+    tractor = [] if transport.vehicle is None else [("veicTransp", transport.vehicle)]
+    return tractor + [("reboque", trailer) for trailer in transport.trailers]
+
+
+def _volume(transp: etree._Element, volume: Volume) -> None:
+    _leaves(_sub(transp, "vol"), [
+        ("qVol", None if volume.quantity is None else str(volume.quantity)),
+        ("esp", volume.kind), ("marca", volume.brand), ("nVol", volume.numbering),
+        ("pesoL", _opt_weight(volume.net_weight, "pesoL")),
+        ("pesoB", _opt_weight(volume.gross_weight, "pesoB")),
+    ])  # fmt: skip
+
+
+def _opt_weight(value: Decimal | None, field: str) -> str | None:
+    """TDec_1203: kilograms with three decimal places."""
+    return None if value is None else decimal_places(value, 3, field)
 
 
 # ---------------------------------------------------------------- pag, infAdic, infRespTec

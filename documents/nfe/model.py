@@ -145,8 +145,9 @@ class Recipient:
 class Icms:
     """One ICMS group: `cst` (regime normal) or `csosn` (Simples Nacional), never both.
 
-    Supported: CST 00, 20, 40, 41, 50, 51 (with deferral), 60, 90 and CSOSN 101, 102, 103, 300,
-    400, 500, 900. Substitution (ST) groups are not modelled yet.
+    Supported: CST 00, 10, 20, 30, 40, 41, 50, 51 (with deferral), 60, 70, 90 and CSOSN 101,
+    102, 103, 201, 202, 203, 300, 400, 500, 900, with their FCP, substitution (ST, FCP-ST) and
+    retained-ST fields (values from the tax engine; a field left None is not written).
     """
 
     orig: str
@@ -162,6 +163,37 @@ class Icms:
     v_icms_op: Decimal | None = None  # vICMSOp: ICMS of the operation, before deferral (CST 51)
     p_dif: Decimal | None = None  # pDif: deferred percentage
     v_icms_dif: Decimal | None = None  # vICMSDif: deferred amount (vICMS = vICMSOp - vICMSDif)
+    v_bc_fcp: Decimal | None = None  # vBCFCP: FCP base (ICMS10/20/51/70/90)
+    p_fcp: Decimal | None = None  # pFCP
+    v_fcp: Decimal | None = None  # vFCP: FCP of the own operation
+    mod_bc_st: str | None = None  # modBCST: 0-6 (4 = MVA)
+    p_mva_st: Decimal | None = None  # pMVAST: value-added margin applied (adjusted if interstate)
+    p_red_bc_st: Decimal | None = None  # pRedBCST
+    v_bc_st: Decimal | None = None  # vBCST
+    p_icms_st: Decimal | None = None  # pICMSST: destination's internal rate
+    v_icms_st: Decimal | None = None  # vICMSST: ICMS withheld by substitution
+    v_bc_fcp_st: Decimal | None = None  # vBCFCPST
+    p_fcp_st: Decimal | None = None  # pFCPST
+    v_fcp_st: Decimal | None = None  # vFCPST: FCP withheld by substitution
+    v_bc_st_ret: Decimal | None = None  # vBCSTRet: ST base withheld earlier (CST 60, CSOSN 500)
+    p_st: Decimal | None = None  # pST: consumer rate of that withholding
+    v_icms_substituto: Decimal | None = None  # vICMSSubstituto: the substitute's own ICMS
+    v_icms_st_ret: Decimal | None = None  # vICMSSTRet: ST withheld earlier
+    v_bc_fcp_st_ret: Decimal | None = None  # vBCFCPSTRet
+    p_fcp_st_ret: Decimal | None = None  # pFCPSTRet
+    v_fcp_st_ret: Decimal | None = None  # vFCPSTRet
+
+
+@dataclass(frozen=True)
+class Ipi:
+    """IPI: `IPITrib` (CST 00, 49, 50, 99: base, rate and value) or `IPINT` (CST 01-05, 51-55:
+    the code only). `c_enq` is the legal framing code (999: taxed normally)."""
+
+    cst: str
+    c_enq: str = "999"
+    v_bc: Decimal | None = None  # vBC
+    rate: Decimal | None = None  # pIPI
+    value: Decimal | None = None  # vIPI
 
 
 @dataclass(frozen=True)
@@ -216,6 +248,7 @@ class ItemTaxes:
     ibs_cbs: IbsCbs | None = None
     approximate_total: Decimal | None = None  # vTotTrib (Lei 12.741)
     icms_uf_dest: IcmsUfDest | None = None  # DIFAL to a non-contributor in another UF
+    ipi: Ipi | None = None  # IPI of an industrial (or equivalent) issuer
 
 
 @dataclass(frozen=True)
@@ -234,8 +267,15 @@ class Item:
     gtin: str = "SEM GTIN"  # cEAN / cEANTrib
     cest: str | None = None
     discount: Decimal | None = None  # vDesc
-    additional_info: str | None = None  # infAdProd
+    additional_info: str | None = None  # infAdProd (at most 500 characters)
     benefit_code: str | None = None  # cBenef: the UF's code of the tax benefit applied
+    freight: Decimal | None = None  # vFrete: the item's share of the freight charged
+    insurance: Decimal | None = None  # vSeg: the item's share of the insurance
+    other: Decimal | None = None  # vOutro: other accessory expenses of the item
+    purchase_order: str | None = None  # xPed: the buyer's purchase order number (15)
+    purchase_order_item: str | None = None  # nItemPed: the item of that order (6 digits)
+    returned_percent: Decimal | None = None  # impostoDevol/pDevol: share of the goods returned
+    returned_ipi: Decimal | None = None  # impostoDevol/IPI/vIPIDevol: the IPI returned
 
 
 @dataclass(frozen=True)
@@ -286,6 +326,105 @@ class Intermediary:
 
 
 @dataclass(frozen=True)
+class Carrier:
+    """transp/transporta: who carries the goods. Every field is optional in the layout.
+
+    `registration` is the carrier's CNPJ (14 characters) or CPF (11 digits); `ie` goes with
+    `uf` (an IE without its UF is rejection 559).
+    """
+
+    registration: str | None = None  # CNPJ / CPF
+    name: str | None = None  # xNome
+    ie: str | None = None  # IE
+    address: str | None = None  # xEnder: the full address in one line
+    city: str | None = None  # xMun
+    uf: str | None = None  # UF
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """transp/veicTransp (the tractor) or transp/reboque (a trailer): plate, UF and RNTC.
+
+    Not allowed in an interstate operation (idDest 2, rejection 868).
+    """
+
+    plate: str  # placa: AAA9999, AAA9A99 (Mercosul) or 7 alphanumerics
+    uf: str | None = None  # UF
+    rntc: str | None = None  # RNTC: the carrier's registration at ANTT
+
+
+@dataclass(frozen=True)
+class Volume:
+    """transp/vol: volumes carried, with weights in kilograms (three decimal places)."""
+
+    quantity: int | None = None  # qVol
+    kind: str | None = None  # esp: CAIXA, PALETE...
+    brand: str | None = None  # marca
+    numbering: str | None = None  # nVol
+    net_weight: Decimal | None = None  # pesoL
+    gross_weight: Decimal | None = None  # pesoB
+
+
+@dataclass(frozen=True)
+class Transport:
+    """transp: the freight modality with the carrier, vehicle, up to 5 trailers and volumes."""
+
+    mod_frete: ModFrete  # modFrete
+    carrier: Carrier | None = None  # transporta
+    vehicle: Vehicle | None = None  # veicTransp
+    trailers: tuple[Vehicle, ...] = ()  # reboque (at most 5)
+    volumes: tuple[Volume, ...] = ()  # vol
+
+
+@dataclass(frozen=True)
+class RefKey:
+    """NFref/refNFe or refCTe: an electronic document by its 44-digit access key.
+
+    The model in the key (positions 21-22) decides the tag: 55/65 refNFe, 57/67 refCTe.
+    """
+
+    key: str
+
+
+@dataclass(frozen=True)
+class RefPaperNote:
+    """NFref/refNF: a paper invoice, model 01 or 02."""
+
+    uf_code: str  # cUF: IBGE code of the issuer's UF, 2 digits
+    yymm: str  # AAMM of the issue
+    cnpj: str  # CNPJ of the issuer
+    model: str  # mod: "01" or "02"
+    series: int  # serie (0 when the note has none)
+    number: int  # nNF
+
+
+@dataclass(frozen=True)
+class RefProducerNote:
+    """NFref/refNFP: a rural producer's paper note (model 04 or 01)."""
+
+    uf_code: str  # cUF
+    yymm: str  # AAMM
+    registration: str  # CNPJ (14) or CPF (11) of the producer
+    ie: str  # IE of the producer ("ISENTO" when exempt)
+    model: str  # mod: "04" or "01"
+    series: int  # serie
+    number: int  # nNF
+
+
+@dataclass(frozen=True)
+class RefEcf:
+    """NFref/refECF: a fiscal coupon printed by an ECF (mod 2B, 2C or 2D)."""
+
+    model: str  # mod
+    ecf_number: str  # nECF: the ECF's order number, up to 3 digits
+    coo: str  # nCOO: the coupon's operation counter, up to 6 digits
+
+
+Reference = RefKey | RefPaperNote | RefProducerNote | RefEcf
+"""One NFref; a plain `str` in `NFeData.references` still means an NF-e access key."""
+
+
+@dataclass(frozen=True)
 class NFeData:
     """Everything the builder needs for one NF-e (model 55) or NFC-e (model 65)."""
 
@@ -300,7 +439,7 @@ class NFeData:
     items: tuple[Item, ...]
     payments: tuple[Payment, ...]
     recipient: Recipient | None = None
-    mod_frete: ModFrete = ModFrete.SEM_FRETE
+    mod_frete: ModFrete = ModFrete.SEM_FRETE  # modFrete when `transport` is None
     tp_nf: TpNF = TpNF.SAIDA
     id_dest: IdDest = IdDest.INTERNA
     fin_nfe: FinNFe = FinNFe.NORMAL
@@ -315,5 +454,6 @@ class NFeData:
     fisco_info: str | None = None  # infAdFisco
     tech_responsible: TechResponsible | None = None
     ver_proc: str = "fiscal-service 0.1"
-    references: tuple[str, ...] = field(default=())  # NFref/refNFe access keys
+    references: tuple[Reference | str, ...] = field(default=())  # NFref (str: an NF-e key)
     intermediary: Intermediary | None = None  # indIntermed 1 + infIntermed
+    transport: Transport | None = None  # transp; when set, its mod_frete wins over mod_frete

@@ -34,17 +34,16 @@ from service.companies.models import Company
 from service.errors import invalid_field
 from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
-from service.nfe import rural, taxes
-from service.nfe.payments import PAYMENT_FORMS
+from service.nfe import payments as nfe_payments
+from service.nfe import purpose, references, returns, rural, taxes, transport
+from service.nfe.lines import Line, requested_lines
 from service.nfe.registers import (
     Gaps,
     NatureView,
     Party,
-    ProductView,
     check_issuer,
     check_items,
     products_by_code,
-    resolve_nature,
     resolve_party,
 )
 
@@ -55,7 +54,6 @@ PRESENCE = {
     "entrega": doc.IndPres.ENTREGA_DOMICILIO,
     "outros": doc.IndPres.OUTROS,
 }
-_CARDS = {"03", "04"}
 HOMOLOGATION_NAME = "NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL"
 
 
@@ -78,28 +76,6 @@ class Draft:
 
 def _kind(modelo: str) -> DocumentType:
     return DocumentType.NFE if modelo == doc.Modelo.NFE else DocumentType.NFCE
-
-
-def _engine_items(
-    items: list[dict[str, Any]], products: dict[str, ProductView]
-) -> tuple[Item, ...]:
-    engine_items = []
-    for numero, item in enumerate(items, start=1):
-        product = products[item["codigo"]]
-        engine_items.append(
-            Item(
-                numero=numero,
-                quantidade=item["quantidade"],
-                valor_unitario=item.get("valor", product.preco),
-                desconto=item.get("desconto", Decimal("0")),
-                produto_id=product.id,
-                ncm=product.ncm,
-                cest=product.cest,
-                origem=str(product.origem),
-                categoria=product.categoria,
-            )
-        )
-    return tuple(engine_items)
 
 
 def counterpart_of(
@@ -211,66 +187,40 @@ def _recipient(party: Party | None) -> doc.Recipient | None:
 
 
 def _doc_items(
-    items: list[dict[str, Any]], products: dict[str, ProductView], result: TaxResult
+    lines: tuple[Line, ...], result: TaxResult, cfops: list[str]
 ) -> tuple[doc.Item, ...]:
     built = []
-    for request_item, decided in zip(items, result.itens, strict=True):
-        product = products[request_item["codigo"]]
+    for line, decided, cfop in zip(lines, result.itens, cfops, strict=True):
         try:
-            item_taxes = taxes.item_taxes(decided, str(product.origem))
+            item_taxes = taxes.item_taxes(decided, line.origem)
         except taxes.UnsupportedTaxGroup as exc:
-            raise invalid_field(f"itens.{exc.item - 1}", exc.detail) from exc
-        unit_price = request_item.get("valor", product.preco)
+            raise invalid_field(line.path, exc.detail) from exc
         built.append(
             doc.Item(
-                code=product.codigo,
-                description=product.descricao,
-                ncm=str(product.ncm),
-                cfop=str(decided.cfop),
-                unit=product.unidade,
-                quantity=request_item["quantidade"],
-                unit_price=unit_price,
+                code=line.code,
+                description=line.description,
+                ncm=line.ncm,
+                cfop=cfop,
+                unit=line.unit,
+                quantity=line.quantity,
+                unit_price=line.unit_price,
                 total=decided.vProd,
                 taxes=item_taxes,
-                gtin=product.gtin or "SEM GTIN",
-                cest=product.cest,
+                gtin=line.gtin,
+                cest=line.cest,
                 discount=decided.vDesc if decided.vDesc else None,
-                additional_info=decided.inf_cpl,
+                additional_info=line.info,
                 benefit_code=decided.icms.cBenef if decided.icms else None,
+                freight=line.freight or None,
+                insurance=line.insurance or None,
+                other=line.other or None,
+                purchase_order=line.purchase_order,
+                purchase_order_item=line.purchase_order_item,
+                returned_percent=line.returned_percent,
+                returned_ipi=line.returned_ipi,
             )
         )
     return tuple(built)
-
-
-def _payments(
-    raw: list[dict[str, Any]], v_nf: Decimal, modelo: str
-) -> tuple[tuple[doc.Payment, ...], Decimal | None]:
-    payments = []
-    for index, entry in enumerate(raw):
-        kind = PAYMENT_FORMS.get(entry["forma"].lower(), entry["forma"])
-        if kind not in PAYMENT_FORMS.values():
-            raise invalid_field(
-                f"pagamento.{index}.forma", f"Forma de pagamento '{entry['forma']}' desconhecida."
-            )
-        amount = entry["valor"]
-        if amount is None:
-            amount = Decimal("0.00") if kind == "90" else v_nf
-        payments.append(
-            doc.Payment(
-                kind=kind,
-                amount=amount.quantize(Decimal("0.01")),
-                description="Outros" if kind == "99" else None,
-                card=doc.Card() if kind in _CARDS else None,
-            )
-        )
-    if all(p.kind == "90" for p in payments):
-        return tuple(payments), None
-    paid = sum((p.amount for p in payments), Decimal("0.00"))
-    if paid < v_nf:
-        raise invalid_field(
-            "pagamento", f"Pagamentos ({paid}) menores que o total da nota ({v_nf})."
-        )
-    return tuple(payments), (paid - v_nf) if paid > v_nf else None
 
 
 def _csc(company: Company, modelo: str) -> Csc | None:
@@ -285,11 +235,103 @@ def _id_dest(company: Company, party: Party | None) -> doc.IdDest:
     return doc.IdDest.INTERESTADUAL if uf and uf != company.uf else doc.IdDest.INTERNA
 
 
-def _info(body: dict[str, Any], nature: NatureView | None) -> str | None:
-    parts = [
-        text for text in (body.get("observacoes"), nature.observacoes if nature else None) if text
+INF_CPL_MAX = 5000
+
+
+def _info(
+    body: dict[str, Any], nature: NatureView | None, result: TaxResult, extra: str | None
+) -> str | None:
+    """infCpl: the request's text, the nature's `observacoes`, each applied rule's `inf_cpl`
+    (item order), then what the service adds (a return's original), without repeats."""
+    texts = [
+        body.get("informacoes_complementares"),
+        body.get("observacoes"),
+        nature.observacoes if nature else None,
+        *(decided.inf_cpl for decided in result.itens),
+        extra,
     ]
-    return " ".join(parts) if parts else None
+    parts: list[str] = []
+    for text in texts:
+        if text and text.strip() and text.strip() not in parts:
+            parts.append(text.strip())
+    joined = " ".join(parts)
+    if len(joined) > INF_CPL_MAX:
+        raise invalid_field(
+            "informacoes_complementares",
+            f"As informações complementares somadas às da natureza e das regras passam de "
+            f"{INF_CPL_MAX} caracteres ({len(joined)}): encurte o texto.",
+        )
+    return joined or None
+
+
+def _party(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    modelo: str,
+    tipo: doc.TpNF,
+    original: returns.Original | None,
+    gaps: Gaps,
+) -> Party | None:
+    """The other party: `cliente` on an output, `fornecedor` on an entry; on a return, the
+    original's recipient unless the request names one."""
+    named = body.get("fornecedor") or body.get("cliente")
+    if original is not None:
+        named = named or original.party
+        if named is None:
+            raise invalid_field(
+                "fornecedor" if tipo is doc.TpNF.ENTRADA else "cliente",
+                "A nota original não identifica o destinatário: informe quem devolve.",
+            )
+        return resolve_party(session, company, named, needs_address=True, gaps=gaps)
+    if tipo is doc.TpNF.ENTRADA:
+        if "cliente" in body:
+            raise invalid_field(
+                "cliente", "Numa NF-e de entrada (tipo_operacao 0) a outra parte é `fornecedor`."
+            )
+        if "fornecedor" not in body:
+            raise invalid_field(
+                "fornecedor", "Campo obrigatório numa NF-e de entrada (tipo_operacao 0)."
+            )
+        return resolve_party(
+            session, company, body["fornecedor"], needs_address=True, gaps=gaps,
+            field="fornecedor",
+        )  # fmt: skip
+    if "fornecedor" in body:
+        raise invalid_field(
+            "fornecedor", "`fornecedor` é a outra parte de uma entrada (tipo_operacao 0): use "
+            "`cliente` numa saída.",
+        )  # fmt: skip
+    return resolve_party(
+        session, company, body.get("cliente"), needs_address=modelo == doc.Modelo.NFE, gaps=gaps
+    )
+
+
+def _lines(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    original: returns.Original | None,
+    gaps: Gaps,
+) -> tuple[Line, ...]:
+    if original is None:
+        products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
+        check_items(body["itens"], products, gaps)
+        return requested_lines(body, body["itens"], products)
+    given = {
+        "frete.valor": (body.get("frete") or {}).get("valor"),
+        "seguro": body.get("seguro"),
+        "outras_despesas": body.get("outras_despesas"),
+    }
+    for name, value in given.items():
+        if value is not None:
+            raise invalid_field(
+                name,
+                "Numa devolução frete, seguro e outras despesas vêm da NF-e original, na "
+                "proporção devolvida: retire este valor.",
+            )  # fmt: skip
+    returned = body["devolucao_de"]
+    return returns.returned_lines(session, company, original, returned["itens"], body.get("pedido"))
 
 
 def draft(
@@ -309,25 +351,40 @@ def draft(
     decisions; issuance refuses with 422 `REVISAO_FISCAL_NECESSARIA`).
     """
     rural.refuse_nfce(company, modelo)
+    _refuse_on_nfce(body, modelo)
     gaps = Gaps()
     check_issuer(company, modelo, gaps)
-    products = products_by_code(session, company, (i["codigo"] for i in body["itens"]))
-    check_items(body["itens"], products, gaps)
-    party = resolve_party(
-        session, company, body.get("cliente"), needs_address=modelo == doc.Modelo.NFE, gaps=gaps
+    original = None
+    if "devolucao_de" in body:
+        original = returns.load_original(
+            session, company, body["devolucao_de"]["documento"], ambiente
+        )
+    lines = _lines(session, company, body, original, gaps)
+    the_purpose = purpose.decide(
+        session, company, body, modelo, gaps, original.tp_nf if original else None
     )
-    nature = resolve_nature(session, company, body.get("natureza"), modelo, gaps)
+    party = _party(session, company, body, modelo, the_purpose.tipo, original, gaps)
+    nature = the_purpose.nature
     gaps.raise_if_any()
     counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
-    ctx = _context(
-        company, modelo, _engine_items(body["itens"], products), counterpart, nature, today
-    )
+    engine_items = tuple(line.engine_item(n) for n, line in enumerate(lines, start=1))
+    ctx = _context(company, modelo, engine_items, counterpart, nature, today)
     result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
-    items = _doc_items(body["itens"], products, result)
+    id_dest = _id_dest(company, party)
+    cfops = purpose.cfops(the_purpose, id_dest, [decided.cfop for decided in result.itens])
+    items = _doc_items(lines, result, cfops)
     v_nf = compute_totals(items).v_nf
-    payments, change = _payments(body["pagamento"], v_nf, modelo)
+    payments, change = nfe_payments.payments(
+        body["pagamento"], v_nf, the_purpose.finalidade, body.get("troco")
+    )
+    implied = (doc.RefKey(key=original.chave),) if original else ()
+    refs = references.references(body.get("referencias"), the_purpose.finalidade, implied)
+    references.check_own_notes(
+        session, company, body.get("referencias"), the_purpose.finalidade, ambiente
+    )
     tp_amb = layout_environment(ambiente)
     presence = PRESENCE[body.get("presenca", "presencial")]
+    shipping = transport.transport(body.get("frete"), id_dest, modelo, presence)
     data = doc.NFeData(
         modelo=doc.Modelo(modelo),
         tp_amb=tp_amb,
@@ -340,21 +397,36 @@ def draft(
         items=items,
         payments=payments,
         recipient=_recipient(party),
-        mod_frete=doc.ModFrete(str(body["frete"]["modalidade"]))
-        if body.get("frete")
-        else doc.ModFrete.SEM_FRETE,
-        id_dest=_id_dest(company, party),
+        mod_frete=shipping.mod_frete,
+        transport=shipping,
+        tp_nf=the_purpose.tipo,
+        fin_nfe=the_purpose.finalidade,
+        references=refs,
+        id_dest=id_dest,
         final_consumer=counterpart.consumidor_final is True,
         ind_pres=presence,
         tp_imp=doc.TpImp.DANFCE if modelo == doc.Modelo.NFCE else doc.TpImp.RETRATO,
         change=change,
-        additional_info=_info(body, nature),
+        additional_info=_info(body, nature, result, returns.note(original) if original else None),
+        fisco_info=body.get("informacoes_fisco"),
         intermediary=_intermediary(body.get("intermediador"), presence),
     )
     canonical, digest = snapshot(ctx, result)
     return Draft(
         modelo, data, ctx, result, CanonicalSnapshot(canonical), digest, v_nf, _csc(company, modelo)
     )
+
+
+_NOT_ON_NFCE = ("referencias", "devolucao_de", "fornecedor")
+
+
+def _refuse_on_nfce(body: dict[str, Any], modelo: str) -> None:
+    """The NFC-e has no references, returns or entries (rejections 708, 715, 706)."""
+    if modelo != doc.Modelo.NFCE:
+        return
+    for name in _NOT_ON_NFCE:
+        if name in body:
+            raise invalid_field(name, "Não se aplica à NFC-e: emita uma NF-e (modelo 55).")
 
 
 def _intermediary(raw: dict[str, Any] | None, presence: doc.IndPres) -> doc.Intermediary | None:

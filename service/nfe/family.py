@@ -59,6 +59,21 @@ def _client(
     return NfeAuthority(client, receipt_polls=defaults.RECEIPT_POLLS)
 
 
+def _summary(draft: Draft) -> dict[str, Any]:
+    """What the NF-e is for, fixed at acceptance (webhooks, e-mail and the resource show it)."""
+    assert isinstance(draft, assemble.Draft)
+    return {"finalidade": int(draft.data.fin_nfe), "tipo_operacao": int(draft.data.tp_nf)}
+
+
+def _render(document: FiscalDocument, data: dict[str, Any]) -> dict[str, Any]:
+    """The lifecycle's resource plus `finalidade` and `tipo_operacao` (a document accepted
+    before they were recorded was a normal sale: 1 and 1)."""
+    summary = document.resumo or {}
+    data["finalidade"] = summary.get("finalidade", 1)
+    data["tipo_operacao"] = summary.get("tipo_operacao", 1)
+    return data
+
+
 def _family(model: Modelo, **described: Any) -> Family:
     return registry.register(
         Family(
@@ -77,6 +92,8 @@ def _family(model: Modelo, **described: Any) -> Family:
             wrap=nfe_proc,
             render_pdf=pdfs.render,
             extra_routes=register_event_routes,
+            summary=_summary,
+            render=_render,
             **described,
         )
     )

@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from documents.nfe import model as doc
 from documents.nfe.builder import LAYOUT_VERSION
 from engine import TaxContext, TaxResult, snapshot
 from engine.result import RuleMatch
@@ -36,6 +37,8 @@ class Outcome:
     context: TaxContext
     result: TaxResult
     layout: Layout
+    items: tuple[doc.Item, ...] = ()
+    """The document's lines as decided (a return's come from its original, not `itens`)."""
 
     @property
     def ready_to_issue(self) -> bool:
@@ -65,7 +68,9 @@ def evaluate(
 
     draft, layout = decide_and_check(registry.by_model(modelo), company, now, decide)
     assert isinstance(draft, assemble.Draft)
-    return Outcome(modelo, ambiente, company, body, draft.context, draft.result, layout)
+    return Outcome(
+        modelo, ambiente, company, body, draft.context, draft.result, layout, draft.data.items
+    )
 
 
 def _rule(match: RuleMatch | None) -> dict[str, Any] | None:
@@ -85,8 +90,8 @@ def _items(outcome: Outcome) -> list[dict[str, Any]]:
     return [
         {
             "numero": decided.numero,
-            "codigo": requested["codigo"],
-            "cfop": decided.cfop,
+            "codigo": line.code,
+            "cfop": line.cfop,
             "regra_tributaria_id": decided.regra_tributaria_id,
             "regra_iva_id": decided.regra_iva_id,
             "decisao_tributaria": {
@@ -95,7 +100,7 @@ def _items(outcome: Outcome) -> list[dict[str, Any]]:
                 "regra_iva": _rule(decided.regra_iva),
             },
         }
-        for requested, decided in zip(outcome.body["itens"], outcome.result.itens, strict=True)
+        for line, decided in zip(outcome.items, outcome.result.itens, strict=True)
     ]
 
 

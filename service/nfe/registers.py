@@ -169,17 +169,18 @@ def _inline_party(data: dict[str, Any]) -> Party:
     )
 
 
-def _address_note(party: Party) -> str:
+def _address_note(party: Party, field: str = "cliente") -> str:
     """Who lacks the address, which fields, and where to fix it."""
     fields = ", ".join(party.sem_endereco)
+    who = "O fornecedor" if field == "fornecedor" else "O cliente"
     if party.codigo is not None:
         return (
-            f"O cliente {party.codigo} ({party.nome}) não tem endereço completo para NF-e: "
+            f"{who} {party.codigo} ({party.nome}) não tem endereço completo para NF-e: "
             f"preencha {fields} no cadastro (PUT /clientes/{{id}})."
         )
     return (
-        f"O cliente {party.nome} ({party.cpf_cnpj}) foi enviado sem endereço: informe "
-        f"`cliente.endereco` com {fields}."
+        f"{who} {party.nome} ({party.cpf_cnpj}) foi enviado sem endereço: informe "
+        f"`{field}.endereco` com {fields}."
     )
 
 
@@ -187,7 +188,9 @@ CUSTOMERS: RevisionCache[Party | None] = RevisionCache("customers")
 """(company id, revision, code) -> the active customer as a `Party`, or None (absent)."""
 
 
-def _registered_by_code(session: Session, company: Company, codigo: str) -> Party:
+def _registered_by_code(
+    session: Session, company: Company, codigo: str, field: str = "cliente"
+) -> Party:
     """The active customer by code, from the cache of the company's revision. Each caller
     gets its own copy of the address dict: the cached `Party` is shared between threads."""
     revision = revision_of(company)
@@ -204,7 +207,7 @@ def _registered_by_code(session: Session, company: Company, codigo: str) -> Part
         if revision is not None:
             CUSTOMERS.put(key, cached)
     if cached is None:
-        raise invalid_field("cliente", f"Cliente '{codigo}' não cadastrado.")
+        raise invalid_field(field, f"Cliente '{codigo}' não cadastrado.")
     return replace(cached, endereco=dict(cached.endereco) if cached.endereco else None)
 
 
@@ -215,19 +218,21 @@ def resolve_party(
     *,
     needs_address: bool,
     gaps: Gaps,
+    field: str = "cliente",
 ) -> Party | None:
-    """The customer; an NF-e needs one with a full address, an NFC-e may have none."""
+    """The customer (or, on an entry, the supplier `fornecedor`, read from the same register);
+    an NF-e needs one with a full address, an NFC-e may have none."""
     if cliente is None:
         if needs_address:
-            raise invalid_field("cliente", "Campo obrigatório na NF-e.")
+            raise invalid_field(field, "Campo obrigatório na NF-e.")
         return None
     if set(cliente) == {"codigo"}:
-        party = _registered_by_code(session, company, str(cliente["codigo"]))
+        party = _registered_by_code(session, company, str(cliente["codigo"]), field)
     else:
         party = _inline_party(cliente)
     if needs_address and party.endereco is None:
-        item = f"cliente.{party.codigo or party.cpf_cnpj}.endereco"
-        gaps.add(item, "CLIENTE_SEM_ENDERECO", _address_note(party))
+        item = f"{field}.{party.codigo or party.cpf_cnpj}.endereco"
+        gaps.add(item, "CLIENTE_SEM_ENDERECO", _address_note(party, field))
     return party
 
 

@@ -6,6 +6,8 @@ from typing import Any
 
 import marshmallow as ma
 
+from documents.errors import AccessKeyError
+from documents.keys import AccessKey
 from documents.nfe.model import Modelo
 from service.brazil import documents as br
 from service.brazil import geo
@@ -13,7 +15,7 @@ from service.configuration.fields import CompanySelector, Normalized
 from service.issuance.models import DocumentStatus
 from service.issuance.schemas import EventSchema
 from service.nfe.payments import PAYMENT_FORMS
-from service.validators import Length, OneOf, Regexp, decimal_between, fiscal_text
+from service.validators import Length, OneOf, Range, Regexp, decimal_between, fiscal_text
 
 PRESENCA = ("presencial", "internet", "telefone", "entrega", "outros")
 MAX_ITEMS = 990
@@ -68,11 +70,44 @@ class InlineCustomerSchema(ma.Schema):
     endereco = ma.fields.Nested(AddressSchema)
 
 
+MONEY = decimal_between("0", "9999999999999.99")
+"""A document or item amount (vFrete, vSeg, vOutro: TDec_1302)."""
+
+
+class PurchaseOrderSchema(ma.Schema):
+    """xPed / nItemPed: the buyer's purchase order and its line."""
+
+    numero = fiscal_text(1, 15, required=True)
+    item = ma.fields.String(
+        validate=Regexp(r"^[0-9]{1,6}$", error="Número do item do pedido: de 1 a 6 dígitos.")
+    )
+
+
 class ItemRequestSchema(ma.Schema):
     codigo = ma.fields.String(required=True, validate=Length(min=1, max=60))
     quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
     valor = ma.fields.Decimal(validate=NON_NEGATIVE)
     desconto = ma.fields.Decimal(validate=NON_NEGATIVE)
+    frete = ma.fields.Decimal(validate=MONEY, metadata={"description": "vFrete do item."})
+    seguro = ma.fields.Decimal(validate=MONEY, metadata={"description": "vSeg do item."})
+    outras_despesas = ma.fields.Decimal(validate=MONEY, metadata={"description": "vOutro do item."})
+    pedido_compra = ma.fields.Nested(PurchaseOrderSchema)
+    informacoes_adicionais = fiscal_text(1, 500, metadata={"description": "infAdProd."})
+
+
+class CardSchema(ma.Schema):
+    """detPag/card: how a card payment was captured."""
+
+    tipo_integracao = ma.fields.Integer(
+        required=True,
+        validate=OneOf([1, 2]),
+        metadata={"description": "1 integrado à automação (TEF/POS integrado), 2 não."},
+    )
+    cnpj_credenciadora = Normalized(br.normalize_cnpj)
+    bandeira = ma.fields.String(
+        validate=Regexp(r"^[0-9]{2}$", error="Bandeira: código tBand de 2 dígitos (01 Visa…).")
+    )
+    autorizacao = fiscal_text(1, 128, metadata={"description": "cAut: número da autorização."})
 
 
 class PaymentSchema(ma.Schema):
@@ -80,6 +115,7 @@ class PaymentSchema(ma.Schema):
         required=True, metadata={"description": "Nome (pix, dinheiro…) ou código tPag."}
     )
     valor = ma.fields.Decimal(required=True, validate=NON_NEGATIVE)
+    cartao = ma.fields.Nested(CardSchema)
 
 
 class Payments(ma.fields.Field[Any]):
@@ -106,8 +142,159 @@ class IntermediarySchema(ma.Schema):
     id = fiscal_text(2, 60, required=True)
 
 
+class CarrierAddressSchema(ma.Schema):
+    """The carrier's address as the layout has it: one line (xEnder), city and UF."""
+
+    logradouro = fiscal_text(1, 60, required=True)
+    numero = fiscal_text(1, 60)
+    bairro = fiscal_text(1, 60)
+    municipio = fiscal_text(1, 60)
+    uf = Normalized(geo.normalize_uf)
+
+
+class CarrierSchema(ma.Schema):
+    """transporta."""
+
+    cpf_cnpj = Normalized(br.normalize_cpf_cnpj)
+    nome = fiscal_text(2, 60)
+    ie = ma.fields.String(
+        validate=Regexp(r"^(ISENTO|[0-9]{2,14})$", error="IE: de 2 a 14 dígitos, ou ISENTO.")
+    )
+    endereco = ma.fields.Nested(CarrierAddressSchema)
+
+
+PLATE = Regexp(
+    r"^([A-Z]{2,3}[0-9]{4}|[A-Z]{3,4}[0-9]{3}|[A-Z0-9]{7})$",
+    error="Placa: letras maiúsculas e números, sem traço (AAA0A00 ou AAA0000).",
+)
+
+
+class VehicleSchema(ma.Schema):
+    """veicTransp / reboque."""
+
+    placa = ma.fields.String(required=True, validate=PLATE)
+    uf = Normalized(geo.normalize_uf)
+    rntc = fiscal_text(1, 20)
+
+
+class VolumeSchema(ma.Schema):
+    """vol."""
+
+    quantidade = ma.fields.Integer(validate=Range(min=0, max=999_999_999_999_999))
+    especie = fiscal_text(1, 60)
+    marca = fiscal_text(1, 60)
+    numeracao = fiscal_text(1, 60)
+    peso_liquido = ma.fields.Decimal(validate=decimal_between("0", "999999999999.999"))
+    peso_bruto = ma.fields.Decimal(validate=decimal_between("0", "999999999999.999"))
+
+
 class FreightSchema(ma.Schema):
     modalidade = ma.fields.Integer(required=True, validate=OneOf([0, 1, 2, 3, 4, 9]))
+    valor = ma.fields.Decimal(
+        validate=MONEY,
+        metadata={"description": "Frete do documento, rateado entre os itens pelo valor."},
+    )
+    transportadora = ma.fields.Nested(CarrierSchema)
+    veiculo = ma.fields.Nested(VehicleSchema)
+    reboques = ma.fields.List(ma.fields.Nested(VehicleSchema), validate=Length(max=5))
+    volumes = ma.fields.List(ma.fields.Nested(VolumeSchema), validate=Length(max=5000))
+
+
+ECF_MODELS = ("2B", "2C", "2D")
+
+
+class EcfSchema(ma.Schema):
+    modelo = ma.fields.String(required=True, validate=OneOf(ECF_MODELS))
+    n_ecf = ma.fields.String(
+        required=True, validate=Regexp(r"^[0-9]{1,3}$", error="Número do ECF: 1 a 3 dígitos.")
+    )
+    n_coo = ma.fields.String(
+        required=True, validate=Regexp(r"^[0-9]{1,6}$", error="Número do COO: 1 a 6 dígitos.")
+    )
+
+
+class AccessKeyField(ma.fields.String):
+    """A 44-digit access key (NF-e, NFC-e, CT-e) whose check digit matches."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = "".join(ch for ch in super()._deserialize(value, attr, data, **kwargs) if ch != " ")
+        if not text.isdigit() or len(text) != 44:
+            raise ma.ValidationError("Chave de acesso: informe os 44 dígitos.")
+        try:
+            AccessKey.parse(text)
+        except AccessKeyError:
+            raise ma.ValidationError(
+                "Chave de acesso inválida: o dígito verificador não confere."
+            ) from None
+        return text
+
+
+_YYMM = Regexp(r"^[0-9]{2}(0[1-9]|1[0-2])$", error="AAMM: ano e mês da emissão (ex.: 2405).")
+_SERIES = ma.fields.Integer(required=True, validate=Range(min=0, max=999))
+_NUMBER = ma.fields.Integer(required=True, validate=Range(min=1, max=999_999_999))
+
+
+class ReferenceSchema(ma.Schema):
+    """One referenced document (NFref), in one of four forms:
+
+    `{chave}` (refNFe / refCTe), `{modelo: "01"|"02", uf, aamm, cnpj, serie, numero}` (refNF),
+    `{modelo: "01"|"04", uf, aamm, cpf_cnpj, ie, serie, numero}` (refNFP, producer's note) or
+    `{ecf: {modelo, n_ecf, n_coo}}` (refECF).
+    """
+
+    chave = AccessKeyField()
+    modelo = ma.fields.String(validate=OneOf(["01", "02", "04"]))
+    uf = Normalized(geo.normalize_uf)
+    aamm = ma.fields.String(validate=_YYMM)
+    cnpj = Normalized(br.normalize_cnpj)
+    cpf_cnpj = Normalized(br.normalize_cpf_cnpj)
+    ie = ma.fields.String(
+        validate=Regexp(r"^(ISENTO|[0-9]{2,14})$", error="IE: de 2 a 14 dígitos, ou ISENTO.")
+    )
+    serie = ma.fields.Integer(validate=Range(min=0, max=999))
+    numero = ma.fields.Integer(validate=Range(min=1, max=999_999_999))
+    ecf = ma.fields.Nested(EcfSchema)
+
+    @ma.validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        forms = [name for name in ("chave", "ecf", "modelo") if name in data]
+        if len(forms) != 1:
+            raise ma.ValidationError(
+                "Informe uma forma de referência: `chave`, `ecf` ou `modelo` (nota em papel).",
+                "_schema",
+            )
+        if forms[0] != "modelo":
+            return
+        producer = data["modelo"] == "04" or "ie" in data or "cpf_cnpj" in data
+        needed = ("uf", "aamm", "serie", "numero") + (("cpf_cnpj", "ie") if producer else ("cnpj",))
+        missing = {name: ["Campo obrigatório nesta forma de referência."]
+                   for name in needed if name not in data}  # fmt: skip
+        if missing:
+            raise ma.ValidationError(missing)
+        if producer and data["modelo"] == "02":
+            raise ma.ValidationError("Nota de produtor: modelo 01 ou 04.", "modelo")
+
+
+class ReturnedItemSchema(ma.Schema):
+    item = ma.fields.Integer(
+        required=True,
+        validate=Range(min=1, max=MAX_ITEMS),
+        metadata={"description": "Número do item (nItem) na NF-e original."},
+    )
+    quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
+
+
+class ReturnOfSchema(ma.Schema):
+    """`devolucao_de`: which authorized NF-e of the company, and what of it returns."""
+
+    documento = ma.fields.String(
+        required=True,
+        validate=Length(min=1, max=40),
+        metadata={"description": "`id` da NF-e autorizada da empresa."},
+    )
+    itens = ma.fields.List(
+        ma.fields.Nested(ReturnedItemSchema), required=True, validate=Length(min=1, max=MAX_ITEMS)
+    )
 
 
 class IssueRequestSchema(CompanySelector):
@@ -115,18 +302,52 @@ class IssueRequestSchema(CompanySelector):
 
     pedido = fiscal_text(1, 60, required=True)
     cliente = CodeOr(InlineCustomerSchema)
+    fornecedor = CodeOr(
+        InlineCustomerSchema,
+        metadata={"description": "A outra parte de uma NF-e de entrada (tipo_operacao 0)."},
+    )
     itens = ma.fields.List(
         ma.fields.Nested(ItemRequestSchema),
-        required=True,
         validate=Length(min=1, max=MAX_ITEMS),
+        metadata={"description": "Obrigatório, exceto numa devolução (`devolucao_de`)."},
     )
     pagamento = Payments(required=True)
+    troco = ma.fields.Decimal(validate=MONEY, metadata={"description": "vTroco."})
     natureza = ma.fields.String(validate=Length(max=60))
+    finalidade = ma.fields.Integer(
+        validate=OneOf([1, 2, 3, 4]),
+        metadata={"description": "finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução."},
+    )
+    tipo_operacao = ma.fields.Integer(
+        validate=OneOf([0, 1]), metadata={"description": "tpNF: 0 entrada, 1 saída."}
+    )
+    referencias = ma.fields.List(ma.fields.Nested(ReferenceSchema), validate=Length(min=1, max=500))
+    devolucao_de = ma.fields.Nested(ReturnOfSchema)
     observacoes = fiscal_text(None, 5000)
+    informacoes_complementares = fiscal_text(1, 5000, metadata={"description": "infCpl."})
+    informacoes_fisco = fiscal_text(1, 2000, metadata={"description": "infAdFisco."})
     presenca = ma.fields.String(validate=OneOf(PRESENCA))
     intermediador = ma.fields.Nested(IntermediarySchema)
     consumidor_final = ma.fields.Boolean()
     frete = ma.fields.Nested(FreightSchema)
+    seguro = ma.fields.Decimal(
+        validate=MONEY, metadata={"description": "Seguro do documento, rateado pelo valor."}
+    )
+    outras_despesas = ma.fields.Decimal(
+        validate=MONEY,
+        metadata={"description": "Outras despesas do documento, rateadas pelo valor."},
+    )
+
+    @ma.validates_schema
+    def _items_or_return(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "devolucao_de" in data and "itens" in data:
+            raise ma.ValidationError(
+                "Numa devolução os itens vêm da NF-e original: informe "
+                "`devolucao_de.itens` e não `itens`.",
+                "itens",
+            )
+        if "devolucao_de" not in data and "itens" not in data:
+            raise ma.ValidationError("Campo obrigatório.", "itens")
 
 
 class DocumentSchema(ma.Schema):
@@ -142,6 +363,10 @@ class DocumentSchema(ma.Schema):
     chave = ma.fields.String(allow_none=True)
     protocolo = ma.fields.String(allow_none=True)
     valor_total = ma.fields.Decimal(as_string=True, allow_none=True)
+    finalidade = ma.fields.Integer(
+        metadata={"description": "finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução."}
+    )
+    tipo_operacao = ma.fields.Integer(metadata={"description": "tpNF: 0 entrada, 1 saída."})
     sefaz_code = ma.fields.String(allow_none=True)
     sefaz_mensagem = ma.fields.String(allow_none=True)
     xml = ma.fields.String(allow_none=True, metadata={"description": "Link do XML autorizado."})

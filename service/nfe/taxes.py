@@ -1,8 +1,9 @@
 """The engine's item taxes in the shapes of the NF-e builder.
 
-Nothing is computed here: values are copied from the `TaxResult`. A group the engine decided
-but the builder cannot write yet (FCP, IBS/CBS reductions, deferral outside CST 51) is refused
-explicitly rather than dropped, because a document without a decided tax would be wrong.
+Nothing is computed here: values are copied from the `TaxResult` (ICMS with its FCP,
+substitution and retained-ST fields, IPI, PIS, COFINS, DIFAL, IBS/CBS). A group the engine
+decided but the builder cannot write yet (IBS/CBS reductions, deferral outside CST 51) is
+refused explicitly rather than dropped, because a document without a decided tax would be wrong.
 """
 
 from __future__ import annotations
@@ -10,11 +11,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from documents.nfe import model as doc
-from engine.result import IbsCbsGroup, IcmsGroup, IcmsUfDestGroup, PisCofinsGroup
+from engine.result import IbsCbsGroup, IcmsGroup, IcmsUfDestGroup, IpiGroup, PisCofinsGroup
 from engine.result import ItemTaxes as EngineItemTaxes
 
 _ZERO = Decimal("0")
-_UNSUPPORTED_ICMS = ("pFCP", "vFCP")
 _DEFERRAL = ("vICMSOp", "pDif", "vICMSDif")
 """Only ICMS51 carries the deferral (rural producers' CST 51, tax_domain.md §6)."""
 
@@ -29,7 +29,7 @@ class UnsupportedTaxGroup(Exception):
 
 
 def icms(item: int, group: IcmsGroup, orig: str) -> doc.Icms:
-    unsupported = _UNSUPPORTED_ICMS if group.CST == "51" else _UNSUPPORTED_ICMS + _DEFERRAL
+    unsupported = () if group.CST == "51" else _DEFERRAL
     used = [name for name in unsupported if getattr(group, name) not in (None, _ZERO)]
     if used:
         raise UnsupportedTaxGroup(item, f"ICMS com {', '.join(used)} ainda não suportado no XML")
@@ -47,6 +47,31 @@ def icms(item: int, group: IcmsGroup, orig: str) -> doc.Icms:
         v_icms_op=group.vICMSOp,
         p_dif=group.pDif,
         v_icms_dif=group.vICMSDif,
+        v_bc_fcp=group.vBCFCP,
+        p_fcp=group.pFCP,
+        v_fcp=group.vFCP,
+        mod_bc_st=group.modBCST,
+        p_mva_st=group.pMVAST,
+        p_red_bc_st=group.pRedBCST,
+        v_bc_st=group.vBCST,
+        p_icms_st=group.pICMSST,
+        v_icms_st=group.vICMSST,
+        v_bc_fcp_st=group.vBCFCPST,
+        p_fcp_st=group.pFCPST,
+        v_fcp_st=group.vFCPST,
+        v_bc_st_ret=group.vBCSTRet,
+        p_st=group.pST,
+        v_icms_substituto=group.vICMSSubstituto,
+        v_icms_st_ret=group.vICMSSTRet,
+        v_bc_fcp_st_ret=group.vBCFCPSTRet,
+        p_fcp_st_ret=group.pFCPSTRet,
+        v_fcp_st_ret=group.vFCPSTRet,
+    )
+
+
+def ipi(group: IpiGroup) -> doc.Ipi:
+    return doc.Ipi(
+        cst=group.CST, c_enq=group.cEnq, v_bc=group.vBC, rate=group.pIPI, value=group.vIPI
     )
 
 
@@ -107,4 +132,5 @@ def item_taxes(decided: EngineItemTaxes, orig: str) -> doc.ItemTaxes:
         cofins=pis_cofins(decided.cofins),
         ibs_cbs=ibs_cbs(decided.numero, decided.ibs_cbs) if decided.ibs_cbs else None,
         icms_uf_dest=icms_uf_dest(decided.icms_uf_dest) if decided.icms_uf_dest else None,
+        ipi=ipi(decided.ipi) if decided.ipi else None,
     )

@@ -139,6 +139,8 @@ def build_nfe(
               "dhEmi": wire(when), "tpAmb": tp_amb, "tpEmis": "1"}  # fmt: skip
     for tag, value in values.items():
         _set(info, f"n:ide/n:{tag}", value)
+    if model == "65":  # an NFC-e has no freight outside a home delivery (rejection 753)
+        _set(info, "n:transp/n:modFrete", "9")
     dh_sai = info.find("n:ide/n:dhSaiEnt", N)
     if dh_sai is not None:
         dh_sai.text = wire(when)
