@@ -24,7 +24,15 @@ from typing import Any
 import click
 
 from service.config import Settings
-from service.demo_company import DEMO_CNPJ, DEMO_CODE, DEMO_PEDIDO, DemoSetupError, DemoState
+from service.demo_company import (
+    DEMO_CNPJ,
+    DEMO_CODE,
+    DEMO_NFE_KEY,
+    DEMO_PEDIDO,
+    PRODUCER_CODE,
+    DemoSetupError,
+    DemoState,
+)
 
 DEV_ACCOUNT_FILE = "dev-account.json"
 DEMO_STATE_FILE = "demo-company.json"
@@ -101,16 +109,19 @@ def ensure_dev_account(data_dir: Path) -> dict[str, Any]:
 
 
 def demo_a1_maker(sim_dir: Path) -> Callable[[str], tuple[bytes, str]]:
-    """A1 certificates from the simulator's CA, through its own command (product code never
-    imports the simulator); the file lives in a private temporary folder only while read."""
+    """A1 certificates (e-CNPJ for a CNPJ, e-CPF for a CPF) from the simulator's CA, through its
+    own command (product code never imports the simulator); the file lives in a private
+    temporary folder only while read."""
 
-    def make(cnpj: str) -> tuple[bytes, str]:
+    def make(document: str) -> tuple[bytes, str]:
         password = secrets.token_urlsafe(18)
+        holder = ["--cpf", document, "--name", "JOAO DA SILVA"] if len(document) == 11 else [
+            "--cnpj", document, "--name", "EMPRESA DEMONSTRACAO"]  # fmt: skip
         with tempfile.TemporaryDirectory() as folder:
             out = Path(folder) / "demo-a1.pfx"
-            command = [sys.executable, "-m", "simulator", "certs", "make-test", "--cnpj", cnpj,
-                       "--name", "EMPRESA DEMONSTRACAO", "--out", str(out), "--password",
-                       password, "--data-dir", str(sim_dir)]  # fmt: skip
+            command = [sys.executable, "-m", "simulator", "certs", "make-test", *holder,
+                       "--out", str(out), "--password", password, "--data-dir",
+                       str(sim_dir)]  # fmt: skip
             made = subprocess.run(command, capture_output=True, text=True)
             if made.returncode != 0:
                 raise DemoSetupError(f"certificado de teste não emitido: {made.stderr.strip()}")
@@ -157,23 +168,83 @@ def issue_commands(key: str, port: int) -> list[str]:
     return [
         f'ID=$(curl -s -X POST {api}/nfe {auth} -H "Content-Type: application/json" '
         f"-d '{body}' | tee /dev/stderr | {extract})",
-        f"curl -s {api}/nfe/$ID/danfe {auth} -o danfe.pdf",
+        f'curl -s -o danfe.pdf "{api}/nfe/$ID/danfe?empresa={DEMO_CODE}" {auth}',
     ]
+
+
+FIRST_DOCUMENTS: tuple[tuple[str, str, dict[str, Any]], ...] = (
+    ("NFC-e", "nfce", {"pedido": "DEMO-NFCE-1", "itens": [{"codigo": "P002", "quantidade": 1}],
+                       "pagamento": "dinheiro"}),
+    ("NFS-e", "nfse", {"pedido": "DEMO-NFSE-1", "servico": {"codigo": "S001"},
+                       "tomador": "C001"}),
+    ("CT-e", "cte", {"pedido": "DEMO-CTE-1", "tomador": "remetente", "remetente": "C003",
+                     "destinatario": "C001", "valor_prestacao": "350.00",
+                     "carga": {"valor": "1500.00", "produto": "Material de escritório",
+                               "peso_kg": "120"},
+                     "documentos": [DEMO_NFE_KEY],
+                     "fiscal": {"tipo_estabelecimento_tomador": "industrial"}}),
+    ("CT-e OS", "cteos", {"pedido": "DEMO-CTEOS-1", "tomador": "C001",
+                          "servico": {"tipo": "transporte_pessoas",
+                                      "descricao": "Fretamento eventual", "quantidade": "12"},
+                          "origem": {"cod_municipio": "3550308", "municipio": "São Paulo",
+                                     "uf": "SP"},
+                          "destino": {"cod_municipio": "3509502", "municipio": "Campinas",
+                                      "uf": "SP"},
+                          "valor_prestacao": "900.00", "veiculo": "FRT3B45",
+                          "fretamento": {"tipo": "eventual"}}),
+    ("MDF-e", "mdfe", {"pedido": "DEMO-MDFE-1", "veiculo": "DMO1A23",
+                       "condutores": ["39053344705"], "tipo_emitente": 2,
+                       "documentos": [{"chave_nfe": DEMO_NFE_KEY,
+                                       "municipio_descarga": "3509502"}],
+                       "carga": {"peso_kg": "120", "valor": "1500.00", "tipo": "05",
+                                 "produto": "Material de escritório"},
+                       "percurso": {"carregamento": {"cod_municipio": "3550308",
+                                                     "municipio": "São Paulo",
+                                                     "cep": "01310100"},
+                                    "descarregamento_cep": "13012100"}}),
+    ("Produtor rural (NF-e com e-CPF)", "nfe",
+     {"empresa": PRODUCER_CODE, "pedido": "SAFRA-1", "cliente": "COOP",
+      "itens": [{"codigo": "SOJA", "quantidade": 1000}], "pagamento": "deposito"}),
+)  # fmt: skip
+"""The first document of every other family, as the banner prints it: (label, module, body);
+the company is DEMO unless the body names another."""
+
+
+def family_commands(key: str, port: int, *, producer: bool = True) -> list[tuple[str, str]]:
+    """One shell line per family besides the NF-e: (label, a curl that issues its first
+    document for DEMO; pasting it again replays the same document)."""
+    api = f"http://127.0.0.1:{port}/api/v1"
+    auth = f'-H "Authorization: Bearer {key}"'
+    lines = []
+    for label, module, body in FIRST_DOCUMENTS:
+        if body.get("empresa") == PRODUCER_CODE and not producer:
+            continue
+        payload = json.dumps({"empresa": DEMO_CODE, **body}, ensure_ascii=False)
+        curl = f'curl -s -X POST {api}/{module} {auth} -H "Content-Type: application/json"'
+        lines.append((label, f"{curl} -d '{payload}'; echo"))
+    return lines
 
 
 def _demo_lines(demo: DemoState, key: str, port: int) -> list[str]:
     overview = (f'curl -s "http://127.0.0.1:{port}/api/v1/configuracao-fiscal?empresa='
                 f'{DEMO_CODE}" -H "Authorization: Bearer {key}"')  # fmt: skip
     head = (f"Empresa de demonstração {DEMO_CODE} (CNPJ {DEMO_CNPJ}, Simples Nacional, SP): "
-            "produtos P001 e P002, cliente C001, CSC da NFC-e.")  # fmt: skip
+            "produtos P001 e P002, clientes C001 e C003, CSC da NFC-e, serviço S001 com a "
+            "regra do ISS, RNTRC e TAF, veículos DMO1A23 e FRT3B45, condutor "
+            f"390.533.447-05; produtor rural {PRODUCER_CODE} (CPF 529.982.247-25, e-CPF): "
+            "produto SOJA, cliente COOP.")  # fmt: skip
     if demo.certificate == "sem_simulador":
         return [head, "Sem o simulador (--no-simulator) nenhuma autoridade confia num "
                 "certificado de teste: a DEMO não recebe certificado e não emite. Cadastros, "
                 "/fiscal/calcular e a configuração funcionam; para emitir, reinicie sem "
                 "--no-simulator.", "Pendências:", overview]  # fmt: skip
+    commands = family_commands(key, port, producer=demo.producer)
+    families = [f"{label}:\n{line}" for label, line in commands]
     return [head, "Certificado A1 emitido pela CA do simulador. Emita uma NF-e (pedido "
             f"{DEMO_PEDIDO}: repetir devolve a mesma nota) e baixe o DANFE em danfe.pdf:", "",
-            *issue_commands(key, port), "", "Configuração:", overview]  # fmt: skip
+            *issue_commands(key, port), "", "O primeiro documento de cada família (cole a "
+            "linha; repetir devolve o mesmo documento):", *families, "", "Configuração:",
+            overview]  # fmt: skip
 
 
 def banner(info: dict[str, Any], port: int, demo: DemoState, data_dir: Path) -> str:

@@ -22,7 +22,8 @@ def test_demo_has_the_nfse_and_mdfe_modules_and_their_registers(client, rt, olde
     state = ensure_demo_company(rt.settings, account.live, csc=CSC, make_a1=None)
     assert state.created is not older
     issuer = client.get(ISSUER_API, headers=headers).get_json()["emitente"]
-    assert issuer["modulos"] == ["mdfe", "nfce", "nfe", "nfse"]
+    assert issuer["modulos"] == ["cte", "cteos", "mdfe", "nfce", "nfe", "nfse"]
+    assert (issuer["rntrc"], issuer["taf_cteos"]) == ("12345678", "123456789012")
     assert (issuer["razao_social"], issuer["crt"]) == (ISSUER["razao_social"], ISSUER["crt"])
     services = client.get("/api/v1/servicos?empresa=DEMO", headers=headers)
     assert services.status_code == 200, services.get_json()

@@ -113,10 +113,10 @@ def test_demo_company_is_ready_for_both_models(quickstart):
         ("P001", True, "3.50"), ("P002", True, "18.90")]  # fmt: skip
     customer = running.get("/clientes?empresa=DEMO&codigo=C001").json()["itens"][0]
     assert customer["uf"] == "SP" and customer["cod_municipio"] != issuer["cod_municipio"]
-    assert issuer["modulos"] == ["mdfe", "nfce", "nfe", "nfse"]
+    assert issuer["modulos"] == ["cte", "cteos", "mdfe", "nfce", "nfe", "nfse"]
     services = running.get("/servicos?empresa=DEMO").json()["itens"]
     assert [(s["codigo"], s["aliquota_iss"]) for s in services] == [("S001", None)]
-    assert running.get("/veiculos?empresa=DEMO").json()["total"] == 0
+    assert running.get("/veiculos?empresa=DEMO").json()["total"] == 2
     nfce = requests.post(
         running.api + "/nfce", timeout=60,
         headers={"Authorization": f"Bearer {running.keys['test']}"},
@@ -136,7 +136,7 @@ def test_a_second_start_keeps_the_same_demo_company(tmp_path: Path):
         certificates = second.get("/configuracao-fiscal/logs?empresa=DEMO&entidade=certificado")
         products = second.get("/produtos?empresa=DEMO").json()
         overview = second.get("/configuracao-fiscal?empresa=DEMO").json()
-    assert [c["codigo"] for c in companies] == ["DEMO"]
+    assert sorted(c["codigo"] for c in companies) == ["DEMO", "PRODUTOR"]
     assert certificates.json()["total"] == 1
     assert products["total"] == 2
     assert overview["pronta_para_emitir_modelos"] == {"nfe": True, "nfce": True}
