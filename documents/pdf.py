@@ -103,7 +103,7 @@ def render_dacte(cte_proc_xml: bytes, *, cancelled: bool = False) -> bytes:
     brazilfiscalreport 1.3.1 draws the model 57 DACTE only: it has no DACTE OS (its service
     types stop at 4 and it needs `toma3`/`toma4`), so a `cteOSProc` raises `PdfRenderError`
     rather than a DACTE drawn for another model; `documents.cte.dacte_os.render_dacte_os`
-    draws it (README "CT-e and CT-e OS").
+    draws it (docs "CT-e and CT-e OS").
     """
     root = parse_untrusted(cte_proc_xml)
     if root.tag == _CTE + "cteOSProc":

@@ -1,5 +1,5 @@
 """CT-e (model 57, road) and CT-e OS (model 67) 4.00: data mapped to element names, written in the
-official XSD's order by `documents.layout` (README "One building style for the new layouts").
+official XSD's order by `documents.layout` (docs "One building style for the new layouts").
 
 The builders never decide a tax: they map the groups the engine decided. The road modal is
 written by its own layout (`cte/4.00/rodo`, `cte/4.00/rodoOS`) and placed in `infModal`, whose

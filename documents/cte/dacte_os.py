@@ -1,6 +1,6 @@
 """DACTE OS: the PDF of an authorized CT-e OS (model 67), drawn with fpdf2 from its `cteOSProc`.
 
-brazilfiscalreport draws the model 57 DACTE only (README "CT-e and CT-e OS"), so the DACTE OS
+brazilfiscalreport draws the model 57 DACTE only (docs "CT-e and CT-e OS"), so the DACTE OS
 is drawn here, in the library's style (Times, captioned boxes, A4 portrait, 5 mm margins) and
 with the blocks of the MOC CT-e OS layout: issuer and document identification, the 44-digit key
 with its CODE-128C barcode and the QR code, the authorization protocol, service type, CFOP,

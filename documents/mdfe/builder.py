@@ -1,5 +1,5 @@
 """MDF-e 3.00 (model 58, road modal): data mapped to element names, written in the official
-XSD's order by `documents.layout` (README "One building style for the new layouts").
+XSD's order by `documents.layout` (docs "One building style for the new layouts").
 
 The road modal is written by its own layout (`mdfe/3.00/rodo`) and placed in `infModal`, whose
 content the document's XSD leaves open (`xs:any`). The supplement `infMDFeSupl/qrCodMDFe` lies

@@ -5,7 +5,7 @@ Signing profile (protocol_facts.md §2.2): the NFS-e XSD imports the generic W3C
 so no algorithm is fixed by the layout. The observed production client (nfsen-php-sdk, through
 sped-common) signs the DPS and pedRegEvento with RSA-SHA1, inclusive C14N, enveloped +
 C14N transforms and `Signature` as the sibling after `infDPS` / `infPedReg`: exactly the SEFAZ
-profile `XmlSigner` already writes, so the same signer and verifier serve (README "NFS-e").
+profile `XmlSigner` already writes, so the same signer and verifier serve (docs "NFS-e").
 """
 
 from __future__ import annotations

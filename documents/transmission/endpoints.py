@@ -6,7 +6,7 @@ Routing (protocol_facts.md §7-§8):
   contingency) go to the SVC endpoints.
 - NFC-e (65): same, except BA, MA, PE and PA go to SVRS (sped-nfe `autorizadores.json`; SVAN
   does not serve NFC-e). nfelib has no separate NFC-e hosts, so NFC-e uses the NF-e URLs of its
-  authoriser (README "Not covered yet": SP and others publish distinct NFC-e hosts).
+  authoriser (docs "Not covered yet": SP and others publish distinct NFC-e hosts).
 - CT-e (57/67): own authoriser for MG MS MT PR RS SP; AP PE RR use SVSP; the rest SVRS.
 - MDF-e (58): SVRS for every UF.
 """

@@ -264,7 +264,7 @@ def render(
     with_history: bool = True,
     steps: list[TaskTransition] | None = None,
 ) -> dict[str, Any]:
-    """The task resource (README "Queue"): status, attempts, last error, document, history
+    """The task resource (docs "Queue"): status, attempts, last error, document, history
     (`steps`: the whole history when the caller has it, as for a task it just created)."""
     summary = task_summary(session, task)
     waiting = task.status in states.OPEN

@@ -33,7 +33,7 @@ blp = Blueprint("webhooks", __name__, url_prefix="/webhooks", description="Webho
 
 EXAMPLE = {"url": "https://erp.example.com/webhooks/fiscal",
            "eventos": ["nfe.authorized", "nfe.rejected", "fiscal.document.*"]}  # fmt: skip
-"""The URL must resolve to public addresses (README "SSRF protection")."""
+"""The URL must resolve to public addresses (docs "SSRF protection")."""
 
 
 @blp.route("")

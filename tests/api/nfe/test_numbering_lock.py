@@ -20,7 +20,7 @@ def test_counter_and_wallet_are_not_locked_while_the_document_is_signed(
     """While the NF-e is signed, another connection can lock the counter at once (PostgreSQL's
     `FOR UPDATE NOWAIT` fails if any transaction holds it). Production mode only: SQLite has no
     row locks, and its single writer lock spans the acceptance transaction, signing included
-    (README, "Throughput")."""
+    (docs, "Throughput")."""
     if backend != "postgres":
         pytest.skip("row locks are PostgreSQL's; SQLite serializes whole transactions")
     ready = ready_to_issue(client, rt, sim)
@@ -91,7 +91,7 @@ pytestmark = pytest.mark.usefixtures("sim")
 def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, backend):
     """The claim commits without waiting for the WAL flush (its lock on the counter ends
     sooner); the acceptance, which stores the signed XML before it is sent, and the answer
-    wait for it, as every other transaction does (README, "Throughput"). The key-and-company
+    wait for it, as every other transaction does (docs, "Throughput"). The key-and-company
     read, the claim, the acceptance and the answer are statements in autocommit (no `commit`
     event): the
     setting each runs under is read on its connection just before it, and only the claim's

@@ -1,4 +1,4 @@
-"""Delivery to a real local HTTPS receiver that verifies signatures with the README's recipe
+"""Delivery to a real local HTTPS receiver that verifies signatures with the documented recipe
 (reliability.md §4 T10a): re-signed retries, rotation, replay protection, 410, redirects, the
 delivery log, and no transaction held across the HTTP call."""
 

@@ -1,4 +1,4 @@
-"""The task state machine: the one place transitions are allowed (README "Fiscal queue")."""
+"""The task state machine: the one place transitions are allowed (docs "Fiscal queue")."""
 
 from __future__ import annotations
 

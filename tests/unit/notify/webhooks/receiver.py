@@ -1,6 +1,6 @@
 """A real local HTTPS webhook receiver for tests: loopback only, certificate from a test CA.
 
-It records every request (headers, raw body, when), verifies the signature with the README's
+It records every request (headers, raw body, when), verifies the signature with the documented
 recipe against the secrets the test gives it, and answers from a script (e.g. 500, 500, then
 200) so retries can be observed. `hook` runs inside the handler (to act while a delivery is in
 flight).

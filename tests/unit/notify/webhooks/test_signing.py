@@ -1,4 +1,4 @@
-"""The signature scheme, the README's recipe and its test vector."""
+"""The signature scheme, the documented recipe and its test vector."""
 
 from __future__ import annotations
 
