@@ -59,6 +59,10 @@ from engine import (
 from engine.packs import DEFAULT_ROOT, load_pack
 
 RULE_COUNTS = (100, 10_000, 100_000)
+SMALLEST_COMPANY_SET = 20
+"""Company rules of a size at or below the global pack's (100 rules once the pack grew to 113
+with issue 36): 20 rules, 14 products and 5 NCM/IVA rules, the company set the 100-rule
+row measured when the pack had 80 rules. The row shows the real total (pack + company)."""
 ITEM_COUNTS = (1, 50, 990)
 PRODUCT_SHARE = 0.7
 
@@ -179,7 +183,7 @@ def main() -> None:
              "| explain ms | to_dict ms | snapshot ms | answer snapshot ms |",
              "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]  # fmt: skip
     for count in args.sizes:
-        extra = company_rules(count - len(pack), rng)
+        extra = company_rules(max(count - len(pack), SMALLEST_COMPANY_SET), rng)
         compute(context(1, extra, random.Random(0)), pack)  # the global pack: built, warmed
         for items in args.items:
             start = time.perf_counter()

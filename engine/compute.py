@@ -107,11 +107,32 @@ def _check_line(index: int, item: Item) -> None:
             value = getattr(ret, name)
             if value is not None and value < 0:
                 raise ContextError(f"{where}.st_retido.{name}", "não pode ser negativo")
+    _check_complement(where, item)
     gross = money(item.quantidade * item.valor_unitario)
     if money(item.desconto) > gross:
         raise ContextError(
             f"{where}.desconto",
             f"desconto ({money(item.desconto)}) maior que o valor bruto do item ({gross})",
+        )
+
+
+def _check_complement(where: str, item: Item) -> None:
+    """A complement of ICMS carries only the tax: a positive base, a non-negative declared
+    rate, and no quantity or value of its own (the layout's zero-quantity complement)."""
+    declared = item.complemento_icms
+    if declared is None:
+        return
+    if declared.base <= 0:
+        raise ContextError(f"{where}.complemento_icms.base", "deve ser maior que zero")
+    if declared.aliquota is not None and not 0 < declared.aliquota <= 100:
+        raise ContextError(f"{where}.complemento_icms.aliquota", "deve estar entre 0 e 100")
+    amounts = (item.quantidade, item.valor_unitario, item.desconto, item.frete, item.seguro,
+               item.outras_despesas)  # fmt: skip
+    if any(amounts):
+        raise ContextError(
+            f"{where}.complemento_icms",
+            "um complemento de ICMS não tem quantidade, valor, desconto, frete, seguro nem "
+            "outras despesas",
         )
 
 

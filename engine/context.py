@@ -87,6 +87,17 @@ class RetainedSt:
 
 
 @dataclass(frozen=True)
+class IcmsComplement:
+    """A complement of ICMS (an NF-e of finNFe 2 whose line has quantity and value zero): the
+    ICMS the complemented note under-stated, on a declared base (vBC as written). The rate is
+    the caller's declared one (a rate difference) or, absent, the tax rule's (or the rate rule
+    in force): never invented. The value is always base × rate, as the authority checks."""
+
+    base: Decimal
+    aliquota: Decimal | None = None
+
+
+@dataclass(frozen=True)
 class Item:
     """One line: a product (NF-e/NFC-e), a service (NFS-e) or the transport service (CT-e).
 
@@ -98,7 +109,8 @@ class Item:
     `municipio_incidencia` are the registered service's configuration, when it has one.
     `enquadramentos` are declared legal classifications (e.g. RIR_2018_ART_714) that
     withholding rules test. `st_retido` is the substitution already withheld on the goods
-    (CST 60 / CSOSN 500), when the caller knows it.
+    (CST 60 / CSOSN 500), when the caller knows it. `complemento_icms` makes the line a
+    complement of ICMS only (quantity and value zero, see `IcmsComplement`).
     """
 
     numero: int
@@ -122,6 +134,7 @@ class Item:
     cod_municipio_prestacao: str | None = None
     enquadramentos: frozenset[str] = frozenset()
     st_retido: RetainedSt | None = None
+    complemento_icms: IcmsComplement | None = None
 
 
 @dataclass(frozen=True)

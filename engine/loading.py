@@ -11,6 +11,7 @@ from engine.context import (
     Company,
     Counterpart,
     DocumentType,
+    IcmsComplement,
     Item,
     Overrides,
     PersonType,
@@ -134,7 +135,18 @@ def _item(d: Mapping[str, Any]) -> Item:
         cod_municipio_prestacao=_opt_str(d, "cod_municipio_prestacao"),
         enquadramentos=frozenset(d.get("enquadramentos") or ()),
         st_retido=_retained(d.get("st_retido"), f"{f}.st_retido"),
+        complemento_icms=_complement(d.get("complemento_icms"), f"{f}.complemento_icms"),
     )  # fmt: skip
+
+
+def _complement(d: Mapping[str, Any] | None, f: str) -> IcmsComplement | None:
+    """A complement of ICMS: its base and, when declared, the rate of the difference."""
+    if d is None:
+        return None
+    return IcmsComplement(
+        base=to_decimal(d["base"], f"{f}.base"),
+        aliquota=_opt_dec(d, "aliquota", f"{f}.aliquota"),
+    )
 
 
 def _retained(d: Mapping[str, Any] | None, f: str) -> RetainedSt | None:

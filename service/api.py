@@ -45,6 +45,13 @@ _HTTP_CODES = {
 }
 
 
+class FieldErrorSchema(ma.Schema):
+    """One entry of `errors`: the request field (a path of the body or query) and what fails."""
+
+    field = ma.fields.String(required=True, metadata={"description": "Ex.: `itens.0.quantidade`."})
+    message = ma.fields.String(required=True)
+
+
 class ErrorBodySchema(ma.Schema):
     """`error`: code and message always; the members the spec names where they apply."""
 
@@ -56,7 +63,7 @@ class ErrorBodySchema(ma.Schema):
     missing = ma.fields.List(ma.fields.Raw())
     motivos = ma.fields.List(ma.fields.Raw())
     details = ma.fields.List(ma.fields.Raw())
-    errors = ma.fields.List(ma.fields.Dict(), metadata={"description": "[{field, message}]"})
+    errors = ma.fields.List(ma.fields.Nested(FieldErrorSchema))
     sefaz_code = ma.fields.String()
 
 
@@ -97,6 +104,14 @@ AUTHENTICATED_ERRORS = ("NAO_AUTENTICADO", "FORBIDDEN", "RATE_LIMITED")
 ARGUMENT_ERRORS = ("VALIDATION_ERROR",)
 # Errors of an operation with a request body.
 BODY_ERRORS = ("CORPO_MUITO_GRANDE", "TIPO_DE_CONTEUDO_INVALIDO")
+COMPANY_QUERY = (
+    {"in": "query", "name": "empresa", "required": False, "schema": {"type": "string"},
+     "description": "Código da empresa (opcional quando a conta tem uma só empresa ativa)."},
+    {"in": "query", "name": "empresa_id", "required": False, "schema": {"type": "string"},
+     "description": "Id da empresa (alternativa a `empresa`)."},
+)  # fmt: skip
+"""The company selector in the query string, as an OpenAPI parameter list."""
+
 # Errors of an operation that selects a company (`empresa`/`empresa_id` or the only one).
 COMPANY_ERRORS = ("EMPRESA_NAO_AUTORIZADA", "FISCAL_CONFIGURATION_REQUIRED")
 
@@ -181,6 +196,17 @@ class Blueprint(SmorestBlueprint):
             return view
 
         return decorator
+
+    @staticmethod
+    def selects_company(view: F) -> F:
+        """Document the company selector of a view that reads no query schema: `empresa` or
+        `empresa_id` in the query string (`service.companies.resolver`), so a generated
+        client can pass it."""
+        apidoc = deepcopy(getattr(view, "_apidoc", {}))
+        manual = apidoc.setdefault("manual_doc", {})
+        manual["parameters"] = [*manual.get("parameters", []), *COMPANY_QUERY]
+        view._apidoc = apidoc  # type: ignore[attr-defined]
+        return view
 
     def file(self, content_type: str, example: str) -> Callable[[F], F]:
         """Document a 200 that is a file (an XML or a PDF), not a JSON envelope."""
@@ -272,13 +298,38 @@ def http_error_to_api(error: HTTPException) -> ApiError:
 
 
 DECIMAL_PATTERN = r"^-?\d+(\.\d+)?$"
+DECIMAL_STRING = {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}
 
 
 def decimal_as_string(_converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
-    """A `Decimal(as_string=True)` is a decimal string on the wire (money, quantities)."""
-    if isinstance(field, ma.fields.Decimal) and field.as_string:
-        return {"type": "string", "format": "decimal", "pattern": DECIMAL_PATTERN}
-    return {}
+    """A `Decimal` (money, rates, quantities) is a decimal string on the wire. One declared
+    `as_string` is only that; any other is read from a decimal string or a JSON number (the
+    guides send `"quantidade": 3`), so it is documented as either (apispec gives `Decimal`
+    no type of its own: `Api._init_spec`). Answers carry decimals as strings."""
+    if not isinstance(field, ma.fields.Decimal):
+        return {}
+    if field.as_string:
+        return dict(DECIMAL_STRING)
+    return {"oneOf": [dict(DECIMAL_STRING), {"type": "number"}]}
+
+
+NULLABLE_OBJECT = {"type": "object", "nullable": True}
+
+
+def nullable_reference(
+    _converter: Any, field: ma.fields.Field[Any], ret: dict[str, Any], **_: Any
+) -> dict[str, Any]:
+    """A nested schema that may be null: apispec writes `anyOf: [{type: object, nullable},
+    {$ref}]`, which generated clients read as a second, empty model; `allOf: [{$ref}]` with
+    `nullable` says the same (the referenced object or null)."""
+    alternatives = ret.get("anyOf")
+    if not (isinstance(alternatives, list) and NULLABLE_OBJECT in alternatives):
+        return {}
+    references = [a for a in alternatives if a != NULLABLE_OBJECT]
+    if len(references) != 1 or "$ref" not in references[0]:
+        return {}
+    del ret["anyOf"]
+    return {"allOf": references, "nullable": True}
 
 
 def field_openapi(converter: Any, field: ma.fields.Field[Any], **_: Any) -> dict[str, Any]:
@@ -354,8 +405,10 @@ class Api(SmorestApi):
 
     def _init_spec(self, *args: Any, **kwargs: Any) -> None:
         super()._init_spec(*args, **kwargs)
+        self.ma_plugin.map_to_openapi_type(ma.fields.Decimal, None, None)  # decimal_as_string
         self.ma_plugin.converter.add_attribute_function(decimal_as_string)
         self.ma_plugin.converter.add_attribute_function(field_openapi)
+        self.ma_plugin.converter.add_attribute_function(nullable_reference)
 
     def _register_error_handlers(self) -> None:
         self._app.register_error_handler(ApiError, error_response)

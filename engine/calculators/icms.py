@@ -122,6 +122,39 @@ def _cst(base: Decimal, origem: str | None, spec: IcmsSpec) -> IcmsGroup:
     return IcmsGroup(grupo=group, orig=origem, CST=cst, cBenef=spec.cbenef)
 
 
+COMPLEMENT_CSTS = frozenset({"00", "20", "90"})
+COMPLEMENT_CSOSNS = frozenset({"900"})
+"""Codes whose group states an own ICMS with nothing else required: those a complement of
+ICMS may carry (ST, deferral and untaxed codes have no own ICMS to complement alone)."""
+
+
+def complement_icms(base: Decimal, origem: str | None, spec: IcmsSpec, simples: bool) -> IcmsGroup:
+    """A complement of ICMS (finNFe 2, quantity and value zero): the rule's CST or CSOSN with
+    vBC the declared base as written (CST 20 states the rule's pRedBC, already applied to it),
+    vICMS = vBC × pICMS, and the FCP on the same base when the spec carries its rate."""
+    code = spec.csosn if simples else spec.cst
+    allowed = COMPLEMENT_CSOSNS if simples else COMPLEMENT_CSTS
+    if code not in allowed:
+        field, name = ("csosn", "CSOSN") if simples else ("cst_icms", "CST")
+        raise MissingValueError(
+            "CST_COMPLEMENTO_ICMS", field,
+            f"complemento de ICMS exige {name} {', '.join(sorted(allowed))} na regra de "
+            f"tributação (a regra aplicada dá {code or 'nenhum'})",
+        )  # fmt: skip
+    rate = _require_rate(spec)
+    if code == "20" and spec.red_bc is None:
+        raise MissingValueError("RED_BC", "red_bc", "CST 20 exige percentual de redução da BC")
+    grupo = CSOSN_GROUPS[code] if simples else CST_GROUPS[code]
+    fcp = apply_rate(base, spec.p_fcp) if spec.p_fcp is not None else None
+    return IcmsGroup(
+        grupo=grupo, orig=origem, CST=None if simples else code, CSOSN=code if simples else None,
+        cBenef=spec.cbenef, modBC=MOD_BC_OPERATION_VALUE, vBC=base,
+        pRedBC=spec.red_bc if code == "20" else None, pICMS=rate, vICMS=apply_rate(base, rate),
+        vBCFCP=base if fcp is not None and grupo not in NO_VBCFCP_GROUPS else None,
+        pFCP=spec.p_fcp if fcp is not None else None, vFCP=fcp,
+    )  # fmt: skip
+
+
 def own_icms(base: Decimal, spec: IcmsSpec) -> Decimal:
     """The Simples remitter's own ICMS deducted from the ST (CSOSN 201/202/203/900): the
     operation value at the rate it would owe outside the Simples (`icms_st` docstring)."""

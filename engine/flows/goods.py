@@ -22,7 +22,13 @@ from typing import Any
 
 from engine.calculators import opt_decimal, opt_text
 from engine.calculators.ibs_cbs import goods_base
-from engine.calculators.icms import IcmsSpec, compute_icms, own_icms, spec_from_result
+from engine.calculators.icms import (
+    IcmsSpec,
+    complement_icms,
+    compute_icms,
+    own_icms,
+    spec_from_result,
+)
 from engine.calculators.icms_st import DEFAULT_MOD_BC_ST, MOD_UNIT_PRICE, StSpec, compute_st
 from engine.calculators.ipi import IpiSpec, compute_ipi
 from engine.calculators.pis_cofins import compute_pis_cofins
@@ -62,12 +68,19 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         ipi = _ipi(run, facts, n, value, spec.ipi, res)
         vipi = ipi.vIPI if ipi is not None and ipi.vIPI is not None else ZERO
         own_base = value + vipi if _ipi_in_icms_base(facts) else value
-        icms = _icms(run, facts, item, own_base, value + vipi, spec, res)
+        if item.complemento_icms is not None:
+            icms = _complement(run, facts, item, spec.icms, res)
+        else:
+            icms = _icms(run, facts, item, own_base, value + vipi, spec, res)
         contribution_base = _contribution_base(value, icms, spec.without_icms)
         pis = _contribution(run, "PIS", contribution_base, spec.pis, n, res)
         cofins = _contribution(run, "COFINS", contribution_base, spec.cofins, n, res)
-        difal = difal_step(run, facts, n, icms)
-    base = goods_base(value, *_deductions(icms, pis, cofins), *_difal_deductions(difal))
+        if item.complemento_icms is None:
+            difal = difal_step(run, facts, n, icms)
+    if item.complemento_icms is not None:
+        base = goods_base(value)  # a tax-only line: no value of its own, nothing to deduct
+    else:
+        base = goods_base(value, *_deductions(icms, pis, cofins), *_difal_deductions(difal))
     iva = ibs_cbs_resolution(run, facts, n)
     ibs = ibs_cbs_step(run, iva, base, n)
     return ItemTaxes(
@@ -254,6 +267,33 @@ def _icms(
         return _with_st(run, facts, item, group, spec, goods.st, base, st_value, trib)
     if spec.retained:
         return _retained(run, item, group)
+    return group
+
+
+def _complement(
+    run: Run, facts: Facts, item: Item, spec: IcmsSpec, trib: Resolution
+) -> IcmsGroup | None:
+    """A complement of ICMS: the rule's CST on the declared base, at the declared rate of the
+    difference (no FCP: its rate did not change), else at the rule's rate or the rate in force
+    with the FCP of the base complemented. No ST, deferral or DIFAL is complemented here."""
+    declared = item.complemento_icms
+    assert declared is not None
+    source = trib
+    if declared.aliquota is not None:
+        spec = replace(spec, aliquota=declared.aliquota, p_fcp=None)
+    else:
+        if spec.aliquota is None:
+            spec, source = _global_rate(run, facts, item.numero, spec, trib)
+        if spec.p_fcp is None and not run.simples and facts.get("operacao") == "interna":
+            spec = _own_fcp(run, facts, item.numero, spec)
+    try:
+        group = complement_icms(money(declared.base), item.origem, spec, run.simples)
+    except MissingValueError as exc:
+        run.need(exc.codigo, f"item {item.numero}: {exc.message}", item.numero, "TRIBUTACAO")
+        return None
+    if run.explain:
+        run.cite(source, "ICMS", item.numero, f"complemento de ICMS, grupo {group.grupo}",
+                 base=group.vBC, aliquota=group.pICMS, valor=group.vICMS)  # fmt: skip
     return group
 
 

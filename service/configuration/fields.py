@@ -72,3 +72,24 @@ def plain(value: Any) -> Any:
     if hasattr(value, "isoformat"):
         return value.isoformat()
     return value
+
+
+RETAINED_ST_MONEY = decimal_between("0", "9999999999999.99")
+
+
+class RetainedStSchema(ma.Schema):
+    """ICMS-ST withheld at an earlier stage (CST 60 / CSOSN 500), as the NF-e writes it:
+    vBCSTRet, pST, vICMSSubstituto, vICMSSTRet. The same fields on an NF-e item (the line's
+    values) and on the product register (per unit, multiplied by the quantity): issue 36."""
+
+    base = ma.fields.Decimal(required=True, validate=RETAINED_ST_MONEY,
+                             metadata={"description": "vBCSTRet: base do ST retido."})  # fmt: skip
+    aliquota = ma.fields.Decimal(required=True, validate=RATE_RANGE,
+                                 metadata={"description": "pST: alíquota suportada pelo "
+                                           "consumidor final (ICMS-ST + FCP-ST), %."})  # fmt: skip
+    valor_substituto = ma.fields.Decimal(
+        validate=RETAINED_ST_MONEY,
+        metadata={"description": "vICMSSubstituto: ICMS próprio do substituto."},
+    )
+    valor = ma.fields.Decimal(required=True, validate=RETAINED_ST_MONEY,
+                              metadata={"description": "vICMSSTRet: ICMS-ST retido."})  # fmt: skip

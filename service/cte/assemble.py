@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from documents.cte import model as cte
-from engine import CanonicalSnapshot, DocumentType, snapshot
+from engine import CanonicalSnapshot, DocumentType, TaxContext, snapshot
 from service import clock
 from service.companies.models import Company
 from service.cte import decide as common
@@ -98,17 +98,8 @@ def _frozen(decided: Decided) -> tuple[Mapping[str, Any], str]:
     return CanonicalSnapshot(canonical), digest
 
 
-def cte_draft(
-    session: Session,
-    company: Company,
-    body: dict[str, Any],
-    *,
-    ambiente: str,
-    today: dt.date,
-    explain: bool = False,
-    allow_review: bool = False,
-) -> Draft:
-    """POST /cte: the road CT-e (model 57)."""
+def _cte_facts(session: Session, company: Company, body: dict[str, Any]) -> tuple[Any, ...]:
+    """RNTRC, parties, taker (layout and register), start and end of a CT-e request."""
     gaps = Gaps()
     common.check_issuer(company, gaps)
     rntrc = getattr(company, "rntrc", None)
@@ -122,6 +113,56 @@ def cte_draft(
     assert sender is not None and recipient is not None  # required by the schema
     start = _place(body.get("origem"), sender, "origem")
     end = _place(body.get("destino"), recipient, "destino")
+    return rntrc, parties, taker, taker_party, start, end
+
+
+def cte_context(
+    session: Session, company: Company, body: dict[str, Any], ambiente: str, today: dt.date
+) -> TaxContext:
+    """The engine's context of a CT-e request, as `cte_draft` decides it (`/fiscal/calcular`:
+    one decision path, issue 36; `ambiente` is not read)."""
+    _, _, _, taker_party, start, end = _cte_facts(session, company, body)
+    when = body.get("data_operacao") or today
+    return common.context_of(company, body, documento=DocumentType.CTE, start=start, end=end,
+                             taker=taker_party, operation_date=when)  # fmt: skip
+
+
+def _cteos_facts(session: Session, company: Company, body: dict[str, Any]) -> tuple[Any, ...]:
+    """Taker, road data, start and end of a CT-e OS request."""
+    gaps = Gaps()
+    common.check_issuer(company, gaps)
+    taker = common.party(session, company, body["tomador"], "tomador", gaps)
+    road = road_os(session, company, body, gaps)
+    gaps.raise_if_any()
+    assert taker is not None
+    start, end = common.municipality(body["origem"]), common.municipality(body["destino"])
+    return taker, road, start, end
+
+
+def cteos_context(
+    session: Session, company: Company, body: dict[str, Any], ambiente: str, today: dt.date
+) -> TaxContext:
+    """The engine's context of a CT-e OS request, as `cteos_draft` decides it."""
+    taker, _, start, end = _cteos_facts(session, company, body)
+    when = body.get("data_operacao") or today
+    return common.context_of(company, body, documento=DocumentType.CTEOS, start=start, end=end,
+                             taker=taker, operation_date=when)  # fmt: skip
+
+
+def cte_draft(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    *,
+    ambiente: str,
+    today: dt.date,
+    explain: bool = False,
+    allow_review: bool = False,
+) -> Draft:
+    """POST /cte: the road CT-e (model 57)."""
+    rntrc, parties, taker, taker_party, start, end = _cte_facts(session, company, body)
+    sender, recipient = parties["remetente"], parties["destinatario"]
+    assert sender is not None and recipient is not None  # required by the schema
     decided = common.decide(session, company, body, documento=DocumentType.CTE, start=start,
                             end=end, taker=taker_party,
                             operation_date=body.get("data_operacao") or today, explain=explain,
@@ -156,13 +197,7 @@ def cteos_draft(
     allow_review: bool = False,
 ) -> Draft:
     """POST /cteos: the CT-e OS (model 67), road modal."""
-    gaps = Gaps()
-    common.check_issuer(company, gaps)
-    taker = common.party(session, company, body["tomador"], "tomador", gaps)
-    road = road_os(session, company, body, gaps)
-    gaps.raise_if_any()
-    assert taker is not None
-    start, end = common.municipality(body["origem"]), common.municipality(body["destino"])
+    taker, road, start, end = _cteos_facts(session, company, body)
     decided = common.decide(session, company, body, documento=DocumentType.CTEOS, start=start,
                             end=end, taker=taker,
                             operation_date=body.get("data_operacao") or today, explain=explain,

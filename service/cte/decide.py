@@ -128,9 +128,30 @@ def decide(
     allow_review: bool,
 ) -> Decided:
     """The engine on the prestação: 422 for anything missing or needing review."""
+    ctx = context_of(company, body, documento=documento, start=start, end=end, taker=taker,
+                     operation_date=operation_date)  # fmt: skip
+    result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
+    item = result.itens[0]
+    assert item.cfop is not None and item.icms is not None  # else `missing`
+    value = Decimal(body["valor_prestacao"])
+    return Decided(ctx, result, item, item.cfop, layout_taxes(item, value))
+
+
+def context_of(
+    company: Company,
+    body: dict[str, Any],
+    *,
+    documento: DocumentType,
+    start: cte.Municipality,
+    end: cte.Municipality,
+    taker: Party | None,
+    operation_date: dt.date,
+) -> TaxContext:
+    """The engine's context of a prestação: what the issuance decides and `/fiscal/calcular`
+    computes for the same request (one path, issue 36)."""
     fiscal = body.get("fiscal") or {}
     value = Decimal(body["valor_prestacao"])
-    ctx = TaxContext(
+    return TaxContext(
         documento=documento,
         data_operacao=operation_date,
         empresa=engine_issuer(company, None),
@@ -143,10 +164,6 @@ def decide(
             cfop=fiscal.get("cfop"),
         ),
     )  # fmt: skip
-    result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
-    item = result.itens[0]
-    assert item.cfop is not None and item.icms is not None  # else `missing`
-    return Decided(ctx, result, item, item.cfop, layout_taxes(item, value))
 
 
 def layout_taxes(item: ItemTaxes, value: Decimal) -> cte.Taxes:

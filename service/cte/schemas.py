@@ -173,7 +173,7 @@ class TransportSchema(ma.Schema):
     nro_reg_estadual = ma.fields.String(validate=Length(equal=25))
 
 
-class ReferenceSchema(ma.Schema):
+class CteOsReferenceSchema(ma.Schema):
     numero = fiscal_text(1, 20)
     serie = fiscal_text(1, 3)
     subserie = fiscal_text(1, 3)
@@ -208,7 +208,7 @@ class CteOsIssueRequestSchema(_Common):
     veiculo = Vehicle()
     fretamento = ma.fields.Nested(CharterSchema)
     transporte = ma.fields.Nested(TransportSchema)
-    documentos_referenciados = ma.fields.List(ma.fields.Nested(ReferenceSchema))
+    documentos_referenciados = ma.fields.List(ma.fields.Nested(CteOsReferenceSchema))
 
 
 class CteOsPreviewRequestSchema(CteOsIssueRequestSchema):

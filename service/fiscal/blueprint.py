@@ -27,6 +27,7 @@ from service.fiscal import operations
 from service.fiscal.context import build_context
 from service.fiscal.errors import ENGINE_REFUSALS, engine_error
 from service.fiscal.goods import registered_nature, registered_products, registered_recipient
+from service.fiscal.issued import issuance_context, issuance_request
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import CACHE, global_rules
 from service.fiscal.schemas import (
@@ -70,17 +71,27 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
     company = resolve_company()
     session = runtime.db()
     documento, operacao = DocumentType(body["documento"]), body["operacao"]
-    ctx = build_context(
-        documento,
-        operacao,
-        company,
-        contexto=body["contexto"],
-        today=clock.operation_date(company.uf),
-        can_override=current_credential().can(Scope.OVERRIDE),
-        products=registered_products(session, company, documento, operacao),
-        recipient=registered_recipient(session, company, documento, operacao),
-        nature_id=registered_nature(session, company, documento, operacao),
-    )
+    today = clock.operation_date(company.uf)
+    issued = issuance_request(documento, operacao)
+    if issued is not None:  # the issuance's JSON: its context, built by the issuance's code
+        family = registry.by_documento(documento.value)
+        if family.check_request is not None:
+            family.check_request(current_credential(), issued)
+        ctx = issuance_context(session, company, documento, issued, today=today,
+                               ambiente=effective_environment(company).value,
+                               contexto=body["contexto"])  # fmt: skip
+    else:  # a what-if: items described inline, a service by its value, a route by UF
+        ctx = build_context(
+            documento,
+            operacao,
+            company,
+            contexto=body["contexto"],
+            today=today,
+            can_override=current_credential().can(Scope.OVERRIDE),
+            products=registered_products(session, company, documento, operacao),
+            recipient=registered_recipient(session, company, documento, operacao),
+            nature_id=registered_nature(session, company, documento, operacao),
+        )
     try:
         result = compute(ctx, CACHE.ruleset(session, company.id), explain=explain)
     except ENGINE_REFUSALS as exc:
@@ -107,7 +118,8 @@ class Calculate(MethodView):
     @calc.errors(*ENGINE_ERRORS)
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Runs only the engine: no authority, no charge, no numbering."""
-        return _calculate(body, explain=query["explain"])[1]
+        with fields_within("operacao", outside=("documento", "contexto")):
+            return _calculate(body, explain=query["explain"])[1]
 
 
 _GOODS = {"NFE": Modelo.NFE.value, "NFCE": Modelo.NFCE.value}

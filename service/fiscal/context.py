@@ -19,6 +19,7 @@ from service.companies.models import Company
 from service.errors import ApiError, invalid_field
 from service.nfe import rural
 from service.nfe.apportion import item_shares
+from service.nfe.lines import retained_st
 from service.nfe.registers import ProductView
 
 
@@ -53,10 +54,33 @@ def issuer(company: Company, contexto: str | None) -> EngineCompany:
         crt=int(crt),  # type: ignore[arg-type]
         uf=str(uf),
         cod_municipio=getattr(company, "cod_municipio", None),
-        regime=getattr(company, "regime_tributario", None),
+        regime=company.apuracao,  # was a column that never existed: always None (issue 36)
         cnae=getattr(company, "cnae", None),
         contexto=contexto or rural.fiscal_context(company),
         contribuinte_ibs_cbs=rural.ibs_cbs_contributor(company, contexto),
+    )
+
+
+def goods_context(
+    company: Company,
+    documento: DocumentType,
+    items: tuple[Item, ...],
+    recipient: Counterpart,
+    nature_id: str | None,
+    today: date,
+    contexto: str | None = None,
+) -> TaxContext:
+    """The engine context of an NF-e/NFC-e: the one function the issuance
+    (`service.nfe.assemble.decision_facts`) and `/fiscal/calcular` build it with, so the same
+    request is decided the same way. `contexto` is a calculation's simulated context (None:
+    the company's own, as issued)."""
+    return TaxContext(
+        documento=documento,
+        data_operacao=today,
+        empresa=issuer(company, contexto),
+        itens=items,
+        contraparte=recipient,
+        natureza_id=nature_id,
     )
 
 
@@ -180,7 +204,29 @@ def _goods_item(numero: int, raw: Any, products: Mapping[str, ProductView]) -> I
         cest=_digits(fact("cest")) or None,
         origem=str(origem) if origem is not None else None,
         categoria=fact("categoria"),
+        st_retido=retained_st(_declared_retained(raw, field), product, quantity),
     )
+
+
+_RETAINED = ("base", "aliquota", "valor_substituto", "valor")
+
+
+def _declared_retained(raw: dict[str, Any], field: str) -> dict[str, Decimal] | None:
+    """An item's `st_retido` as the issuance's request schema reads it (the what-if's JSON is
+    not loaded by a schema): `base`, `aliquota` and `valor` required, all decimals."""
+    declared = raw.get("st_retido")
+    if declared is None:
+        return None
+    if not isinstance(declared, dict):
+        raise invalid_field(f"{field}.st_retido", "Informe um objeto (base, aliquota, valor).")
+    for name in ("base", "aliquota", "valor"):
+        if declared.get(name) is None:
+            raise invalid_field(f"{field}.st_retido.{name}", "Campo obrigatório.")
+    return {
+        name: _decimal(declared[name], f"{field}.st_retido.{name}")
+        for name in _RETAINED
+        if declared.get(name) is not None
+    }
 
 
 def _discount(raw: Any, gross: Decimal, field: str) -> Decimal:
@@ -285,20 +331,22 @@ def build_context(
     NF-e/NFC-e counterpart when `cliente` names a registered customer (else it is read inline);
     `nature_id` the NF-e/NFC-e nature resolved from its code (`natureza`).
     """
+    if documento in (DocumentType.NFE, DocumentType.NFCE):
+        items = with_expenses(operacao, goods_items(operacao.get("itens"), products or {}))
+        party = recipient or counterpart(
+            operacao.get("cliente") or operacao.get("fornecedor"),
+            consumidor_final=operacao.get("consumidor_final"),
+        )
+        return goods_context(company, documento, items, party,
+                             nature_id or operacao.get("natureza"),
+                             operation_date(operacao, today), contexto)  # fmt: skip
     base: dict[str, Any] = {
         "documento": documento,
         "data_operacao": operation_date(operacao, today),
         "empresa": issuer(company, contexto),
         "natureza_id": nature_id or operacao.get("natureza"),
     }
-    if documento in (DocumentType.NFE, DocumentType.NFCE):
-        items = goods_items(operacao.get("itens"), products or {})
-        base["itens"] = with_expenses(operacao, items)
-        base["contraparte"] = recipient or counterpart(
-            operacao.get("cliente") or operacao.get("fornecedor"),
-            consumidor_final=operacao.get("consumidor_final"),
-        )
-    elif documento is DocumentType.NFSE:
+    if documento is DocumentType.NFSE:
         base["itens"] = (service_item(operacao.get("servico")),)
         base["contraparte"] = counterpart(operacao.get("tomador"))
         base["overrides"] = overrides(operacao, can_override)

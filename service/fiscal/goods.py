@@ -46,6 +46,8 @@ def registered_recipient(
     cliente = operacao.get("cliente") or operacao.get("fornecedor")
     if isinstance(cliente, dict) and set(cliente) == {"codigo"}:
         cliente = cliente["codigo"]
+    if documento is DocumentType.NFCE and cliente is None:  # the issuance's anonymous consumer
+        return counterpart_of(company, None, operacao.get("consumidor_final"), _MODELO[documento])
     if documento not in _MODELO or not isinstance(cliente, str):
         return None
     try:

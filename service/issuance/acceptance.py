@@ -493,6 +493,8 @@ def accept(
         if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
             unsent = current
     serie, numero = _number(order, req)
+    if req.family.guard is not None:
+        req.family.guard(session, req.company, req.body, req.ambiente, req.pedido)
     cnf = _cnf(req, unsent, serie, numero)
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
     values = _attempt_values(req, draft, signed, serie, numero)

@@ -210,6 +210,13 @@ class Family:
     """Checks of the request that need the caller (NFS-e: `override` scope for declared
     values), run when the request arrives, before it is issued or queued: the queue's worker
     has no caller."""
+    guard: Callable[[Session, Company, dict[str, Any], str, str], None] | None = None
+    """Checks of the request that must still hold when its document is stored: run in the
+    acceptance's transaction before signing, with (session, company, request body, ambiente,
+    pedido), taking the row locks they need so that concurrent requests decide one after
+    the other (NF-e: a return locks its original and recounts what is left to return).
+    Raises `ApiError`. A guard that locked a row keeps the acceptance's statements in that
+    transaction (`compiled.autocommit_engine` sees the connection held)."""
     summary: Callable[[Draft], dict[str, Any]] | None = None
     """The family's own figures fixed at acceptance (stored in `resumo`)."""
     authorized_summary: Callable[[bytes], dict[str, Any]] | None = None

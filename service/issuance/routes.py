@@ -174,6 +174,7 @@ def _document_routes(blp: Blueprint, family: Family) -> None:
     @blp.route("/<document_id>")
     class Document(MethodView):
         @requires(scopes.read)
+        @blp.selects_company
         @blp.response(200)
         @blp.documents(200, family.document_schema)
         @blp.errors(family.not_found, company=False)
@@ -185,6 +186,7 @@ def _document_routes(blp: Blueprint, family: Family) -> None:
     @blp.route("/<document_id>/eventos")
     class Events(MethodView):
         @requires(scopes.read)
+        @blp.selects_company
         @blp.response(200)
         @blp.documents(200, EventListSchema)
         @blp.errors(family.not_found, company=False)
@@ -202,6 +204,7 @@ def _file_routes(blp: Blueprint, family: Family) -> None:
     @blp.route("/<document_id>/xml")
     class Xml(MethodView):
         @requires(scopes.download)
+        @blp.selects_company
         @blp.file("application/xml", xml_example)
         @blp.errors(family.not_found, "XML_INDISPONIVEL", company=False)
         def get(self, document_id: str) -> Response:
@@ -211,6 +214,7 @@ def _file_routes(blp: Blueprint, family: Family) -> None:
     @blp.route(f"/<document_id>/{family.pdf_name}")
     class Pdf(MethodView):
         @requires(scopes.download)
+        @blp.selects_company
         @blp.file("application/pdf", PDF_EXAMPLE)
         @blp.errors(family.not_found, family.pdf_unavailable, company=False)
         def get(self, document_id: str) -> Response:

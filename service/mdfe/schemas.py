@@ -160,12 +160,26 @@ class MdfeLinksSchema(ma.Schema):
     damdfe = ma.fields.String(allow_none=True)
 
 
+class ManifestedDocumentSchema(ma.Schema):
+    """One document the manifest carries (`family._summary`)."""
+
+    tipo = ma.fields.String(metadata={"enum": ["cte", "nfe"]})
+    chave = ma.fields.String()
+    municipio_descarga = ma.fields.String(metadata={"description": "Código IBGE."})
+    cte_id = ma.fields.String(allow_none=True)
+
+
+class ManifestDriverSchema(ma.Schema):
+    nome = ma.fields.String()
+    cpf = ma.fields.String()
+
+
 class MdfeDocumentSchema(KeyedDocumentSchema):
     """The MDF-e as issuance, GET and list answer it (`family.render`); for the docs."""
 
     qtd_documentos = ma.fields.Integer()
-    documentos = ma.fields.List(ma.fields.Dict())
-    condutores = ma.fields.List(ma.fields.Dict())
+    documentos = ma.fields.List(ma.fields.Nested(ManifestedDocumentSchema))
+    condutores = ma.fields.List(ma.fields.Nested(ManifestDriverSchema))
     links = ma.fields.Nested(MdfeLinksSchema)
 
 

@@ -22,21 +22,21 @@ from engine import (
     CanonicalSnapshot,
     Counterpart,
     DocumentType,
-    Item,
     PersonType,
     TaxContext,
     TaxResult,
     snapshot,
 )
-from engine import Company as EngineCompany
 from service import clock, runtime
 from service.companies.models import Company
 from service.errors import invalid_field
+from service.fiscal.context import goods_context
 from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
+from service.nfe import complements, purpose, references, returns, rural, taxes, transport
 from service.nfe import payments as nfe_payments
-from service.nfe import purpose, references, returns, rural, taxes, transport
 from service.nfe.lines import Line, requested_lines
+from service.nfe.purpose import Purpose
 from service.nfe.registers import (
     Gaps,
     NatureView,
@@ -101,33 +101,6 @@ def counterpart_of(
         tipo=kind,
         contribuinte=contribuinte,
         consumidor_final=consumidor_final,
-    )
-
-
-def _context(
-    company: Company,
-    modelo: str,
-    items: tuple[Item, ...],
-    counterpart: Counterpart,
-    nature: NatureView | None,
-    today: dt.date,
-) -> TaxContext:
-    issuer = EngineCompany(
-        crt=int(company.crt or 0),
-        uf=str(company.uf),
-        cod_municipio=company.cod_municipio,
-        regime=company.apuracao,
-        cnae=company.cnae,
-        contexto=rural.fiscal_context(company),
-        contribuinte_ibs_cbs=rural.ibs_cbs_contributor(company),
-    )
-    return TaxContext(
-        documento=_kind(modelo),
-        data_operacao=today,
-        empresa=issuer,
-        itens=items,
-        contraparte=counterpart,
-        natureza_id=nature.id if nature else None,
     )
 
 
@@ -334,6 +307,57 @@ def _lines(
     return returns.returned_lines(session, company, original, returned["itens"], body.get("pedido"))
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What the engine decides an NF-e/NFC-e from (`context`) and the registers it came from."""
+
+    context: TaxContext
+    lines: tuple[Line, ...]
+    party: Party | None
+    purpose: Purpose
+    original: returns.Original | None
+
+
+def decision_facts(
+    session: Session,
+    company: Company,
+    body: dict[str, Any],
+    *,
+    modelo: str,
+    ambiente: str,
+    today: dt.date,
+) -> Facts:
+    """The engine's context of an issuance request, and the lines and parties it came from.
+
+    The one path from a request to the engine's input: the issuance (`draft`) and
+    `/fiscal/calcular` (an `operacao` in the issuance's JSON) both call it, so a calculation
+    decides what the issuance of the same request decides (issue 36: a rural producer's
+    calculation had lost the issuer's regime and answered "nenhuma regra")."""
+    rural.refuse_nfce(company, modelo)
+    _refuse_on_nfce(body, modelo)
+    gaps = Gaps()
+    check_issuer(company, modelo, gaps)
+    original = None
+    if "devolucao_de" in body:
+        original = returns.load_original(
+            session, company, body["devolucao_de"]["documento"], ambiente
+        )
+    lines = _lines(session, company, body, original, gaps)
+    the_purpose = purpose.decide(
+        session, company, body, modelo, gaps, original.tp_nf if original else None
+    )
+    complements.check(body, the_purpose.finalidade)
+    party = _party(session, company, body, modelo, the_purpose.tipo, original, gaps)
+    gaps.raise_if_any()
+    counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
+    engine_items = tuple(line.engine_item(n) for n, line in enumerate(lines, start=1))
+    nature = the_purpose.nature
+    ctx = goods_context(
+        company, _kind(modelo), engine_items, counterpart, nature.id if nature else None, today
+    )
+    return Facts(ctx, lines, party, the_purpose, original)
+
+
 def draft(
     session: Session,
     company: Company,
@@ -350,25 +374,9 @@ def draft(
     `allow_review` keeps going when the engine asks for a fiscal review (previews show the
     decisions; issuance refuses with 422 `REVISAO_FISCAL_NECESSARIA`).
     """
-    rural.refuse_nfce(company, modelo)
-    _refuse_on_nfce(body, modelo)
-    gaps = Gaps()
-    check_issuer(company, modelo, gaps)
-    original = None
-    if "devolucao_de" in body:
-        original = returns.load_original(
-            session, company, body["devolucao_de"]["documento"], ambiente
-        )
-    lines = _lines(session, company, body, original, gaps)
-    the_purpose = purpose.decide(
-        session, company, body, modelo, gaps, original.tp_nf if original else None
-    )
-    party = _party(session, company, body, modelo, the_purpose.tipo, original, gaps)
-    nature = the_purpose.nature
-    gaps.raise_if_any()
-    counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
-    engine_items = tuple(line.engine_item(n) for n, line in enumerate(lines, start=1))
-    ctx = _context(company, modelo, engine_items, counterpart, nature, today)
+    facts = decision_facts(session, company, body, modelo=modelo, ambiente=ambiente, today=today)
+    lines, party, the_purpose, original = facts.lines, facts.party, facts.purpose, facts.original
+    nature, counterpart, ctx = the_purpose.nature, facts.context.contraparte, facts.context
     result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
     id_dest = _id_dest(company, party)
     cfops = purpose.cfops(the_purpose, id_dest, [decided.cfop for decided in result.itens])

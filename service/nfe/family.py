@@ -24,7 +24,7 @@ from service.issuance.authority import Authority, route
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import FiscalDocument
-from service.nfe import assemble, events, pdfs
+from service.nfe import assemble, events, pdfs, returns
 from service.nfe.events_blueprint import register_event_routes
 from service.nfe.schemas import DocumentSchema, IssueRequestSchema
 
@@ -108,6 +108,7 @@ NFE = _family(
     pdf_name="danfe",
     series=lambda company: company.serie_nfe,
     events=(events.CANCELLATION, events.CORRECTION),
+    guard=returns.recount,
     example={"pedido": "PED-0001", "cliente": "C001",
              "itens": [{"codigo": "P001", "quantidade": 1}], "pagamento": "pix"},
 )  # fmt: skip

@@ -3,16 +3,17 @@ register, or from the original of a return. One shape for the engine and the bui
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from engine import Item
+from engine import IcmsComplement, Item, RetainedSt
 from service.nfe.apportion import item_shares
 from service.nfe.registers import ProductView
 
 CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,10 @@ class Line:
     info: str | None = None
     returned_percent: Decimal | None = None
     returned_ipi: Decimal | None = None
+    icms_complement: IcmsComplement | None = None
+    """A complement of ICMS: the line carries only this tax (quantity and value zero)."""
+    retained_st: RetainedSt | None = None
+    """ICMS-ST withheld earlier (CST 60 / CSOSN 500): the request's, else the register's."""
 
     @property
     def gross(self) -> Decimal:
@@ -60,6 +65,8 @@ class Line:
             cest=self.cest,
             origem=self.origem,
             categoria=self.categoria,
+            complemento_icms=self.icms_complement,
+            st_retido=self.retained_st,
         )
 
 
@@ -77,6 +84,7 @@ def requested_lines(
     for index, item in enumerate(items):
         product = products[item["codigo"]]
         order, order_item = _order(item)
+        complement = _complement(item.get("complemento_icms"))
         lines.append(
             Line(
                 path=f"itens.{index}",
@@ -85,7 +93,7 @@ def requested_lines(
                 ncm=str(product.ncm),
                 unit=product.unidade,
                 quantity=item["quantidade"],
-                unit_price=item.get("valor", product.preco),
+                unit_price=ZERO if complement else item.get("valor", product.preco),
                 origem=str(product.origem),
                 gtin=product.gtin or "SEM GTIN",
                 cest=product.cest,
@@ -95,10 +103,41 @@ def requested_lines(
                 purchase_order=order,
                 purchase_order_item=order_item,
                 info=item.get("informacoes_adicionais"),
+                icms_complement=complement,
+                retained_st=retained_st(item.get("st_retido"), product, item["quantidade"]),
             )
         )
     shares = item_shares(body, items, [line.gross for line in lines])
     return tuple(_with_shares(line, share) for line, share in zip(lines, shares, strict=True))
+
+
+def retained_st(
+    declared: Mapping[str, Any] | None, product: ProductView | None, quantity: Decimal
+) -> RetainedSt | None:
+    """The ST withheld earlier on a line (CST 60 / CSOSN 500), written as vBCSTRet, pST,
+    vICMSSubstituto and vICMSSTRet: the request's `st_retido` (the line's values) wins; else
+    the product register's, which is per unit (the entry NF-e's values over its quantity),
+    times the quantity. The engine rounds the amounts to cents and writes them only under a
+    CST or CSOSN that carries them."""
+    if declared is None:
+        unit = product.st_retido if product is not None else None
+        if not unit:
+            return None
+        declared = {name: Decimal(value) * quantity if name != "aliquota" else Decimal(value)
+                    for name, value in unit.items()}  # fmt: skip
+    substitute = declared.get("valor_substituto")
+    return RetainedSt(
+        base=Decimal(declared["base"]),
+        aliquota=Decimal(declared["aliquota"]),
+        valor=Decimal(declared["valor"]),
+        valor_substituto=Decimal(substitute) if substitute is not None else None,
+    )
+
+
+def _complement(raw: dict[str, Any] | None) -> IcmsComplement | None:
+    if raw is None:
+        return None
+    return IcmsComplement(base=raw["base"], aliquota=raw.get("aliquota"))
 
 
 def _with_shares(line: Line, share: dict[str, Decimal]) -> Line:

@@ -7,7 +7,7 @@ are configuration to complete (422 `FISCAL_CONFIGURATION_REQUIRED` listing each 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from decimal import Decimal
 from typing import Any, Self
@@ -72,6 +72,8 @@ class ProductView:
     gtin: str | None
     categoria: str | None
     ativo: bool
+    st_retido: Mapping[str, str] | None = None
+    """ICMS-ST withheld earlier, per unit (CST 60 / CSOSN 500; `service.nfe.lines`)."""
 
     @classmethod
     def of(cls, row: Product) -> Self:
@@ -118,7 +120,8 @@ def check_items(items: list[dict[str, Any]], products: dict[str, ProductView], g
             )
         if not product.ncm:
             gaps.add(f"produto.{product.codigo}.ncm", "PRODUTO_SEM_NCM")
-        if "valor" not in item and not product.preco:
+        priced = "valor" in item or "complemento_icms" in item  # a tax-only line has no value
+        if not priced and not product.preco:
             raise invalid_field(f"itens.{index}.valor", "Informe o valor: o produto não tem preço.")
 
 

@@ -270,6 +270,29 @@ def returned_lines(
     return tuple(lines)
 
 
+def recount(
+    session: Session, company: Company, body: dict[str, Any], ambiente: str, pedido: str
+) -> None:
+    """The acceptance's guard of a return (`Family.guard`): lock the original's row, then
+    check again, with the returns committed meanwhile, that what this one returns is still
+    left. Two returns of one original sent at the same instant both pass `returned_lines`;
+    here the second waits for the first's acceptance to commit and sees it (PostgreSQL's
+    row lock; SQLite's transactions are serialized whole)."""
+    returned = body.get("devolucao_de")
+    if returned is None:
+        return
+    document_id = returned["documento"]
+    session.execute(
+        select(FiscalDocument.id).where(FiscalDocument.id == document_id).with_for_update()
+    )
+    original = load_original(session, company, document_id, ambiente)
+    before = returned_before(session, company, original, pedido)
+    for index, entry in enumerate(returned["itens"]):
+        line = original.lines[entry["item"]]
+        quantity = Decimal(str(entry["quantidade"]))
+        _check_quantity(index, line, quantity, before[line.numero], original.numero)
+
+
 def note(original: Original) -> str:
     """The sentence infCpl carries about the note returned."""
     return (

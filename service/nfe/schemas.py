@@ -11,7 +11,7 @@ from documents.keys import AccessKey
 from documents.nfe.model import Modelo
 from service.brazil import documents as br
 from service.brazil import geo
-from service.configuration.fields import CompanySelector, Normalized
+from service.configuration.fields import CompanySelector, Normalized, RetainedStSchema
 from service.issuance.models import DocumentStatus
 from service.issuance.schemas import EventSchema
 from service.nfe.payments import PAYMENT_FORMS
@@ -83,9 +83,25 @@ class PurchaseOrderSchema(ma.Schema):
     )
 
 
+class IcmsComplementSchema(ma.Schema):
+    """A complement of ICMS (finalidade 2): the ICMS the complemented note under-stated."""
+
+    base = ma.fields.Decimal(
+        required=True, validate=decimal_between("0.01", "9999999999999.99"),
+        metadata={"description": "vBC do complemento (a base sobre a qual falta o ICMS)."},
+    )  # fmt: skip
+    aliquota = ma.fields.Decimal(
+        validate=decimal_between("0.01", "100"),
+        metadata={"description": "pICMS da diferença; ausente, a alíquota da regra."},
+    )
+
+
 class ItemRequestSchema(ma.Schema):
     codigo = ma.fields.String(required=True, validate=Length(min=1, max=60))
-    quantidade = ma.fields.Decimal(required=True, validate=POSITIVE)
+    quantidade = ma.fields.Decimal(
+        required=True, validate=NON_NEGATIVE,
+        metadata={"description": "Maior que zero; 0 só num complemento de ICMS."},
+    )  # fmt: skip
     valor = ma.fields.Decimal(validate=NON_NEGATIVE)
     desconto = ma.fields.Decimal(validate=NON_NEGATIVE)
     frete = ma.fields.Decimal(validate=MONEY, metadata={"description": "vFrete do item."})
@@ -93,6 +109,27 @@ class ItemRequestSchema(ma.Schema):
     outras_despesas = ma.fields.Decimal(validate=MONEY, metadata={"description": "vOutro do item."})
     pedido_compra = ma.fields.Nested(PurchaseOrderSchema)
     informacoes_adicionais = fiscal_text(1, 500, metadata={"description": "infAdProd."})
+    complemento_icms = ma.fields.Nested(
+        IcmsComplementSchema,
+        metadata={"description": "Complemento de ICMS (finalidade 2): quantidade 0, só imposto."},
+    )
+    st_retido = ma.fields.Nested(
+        RetainedStSchema,
+        metadata={"description": "ICMS-ST retido anteriormente (CST 60 / CSOSN 500), valores "
+                  "da linha; ausente, o do cadastro do produto (por unidade) × quantidade."},
+    )  # fmt: skip
+
+    @ma.validates_schema
+    def _quantity_or_complement(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "complemento_icms" in data and data.get("quantidade") != 0:
+            raise ma.ValidationError(
+                "Um complemento de ICMS não tem quantidade: informe 0.", "quantidade"
+            )
+        if "complemento_icms" not in data and data.get("quantidade") == 0:
+            raise ma.ValidationError(
+                "Deve ser maior que zero (0 só num complemento de ICMS, com `complemento_icms`).",
+                "quantidade",
+            )
 
 
 class CardSchema(ma.Schema):
@@ -129,8 +166,9 @@ class Payments(ma.fields.Field[Any]):
         raise ma.ValidationError("Informe a forma de pagamento ou uma lista {forma, valor}.")
 
     def openapi_property(self, converter: Any) -> dict[str, Any]:
-        names = {"enum": list(PAYMENT_FORMS)}
-        codes = {"pattern": "^[0-9]{2}$", "description": "Código tPag do leiaute."}
+        names = {"type": "string", "enum": list(PAYMENT_FORMS)}
+        codes = {"type": "string", "pattern": "^[0-9]{2}$",
+                 "description": "Código tPag do leiaute."}  # fmt: skip
         form = {"type": "string", "anyOf": [names, codes], "description": "Forma do total."}
         listed = {"type": "array", "minItems": 1, "items": converter.resolve_nested_schema(
             PaymentSchema)}  # fmt: skip
@@ -169,7 +207,7 @@ PLATE = Regexp(
 )
 
 
-class VehicleSchema(ma.Schema):
+class TransportVehicleSchema(ma.Schema):
     """veicTransp / reboque."""
 
     placa = ma.fields.String(required=True, validate=PLATE)
@@ -195,8 +233,8 @@ class FreightSchema(ma.Schema):
         metadata={"description": "Frete do documento, rateado entre os itens pelo valor."},
     )
     transportadora = ma.fields.Nested(CarrierSchema)
-    veiculo = ma.fields.Nested(VehicleSchema)
-    reboques = ma.fields.List(ma.fields.Nested(VehicleSchema), validate=Length(max=5))
+    veiculo = ma.fields.Nested(TransportVehicleSchema)
+    reboques = ma.fields.List(ma.fields.Nested(TransportVehicleSchema), validate=Length(max=5))
     volumes = ma.fields.List(ma.fields.Nested(VolumeSchema), validate=Length(max=5000))
 
 

@@ -192,6 +192,30 @@ def competence_of(body: dict[str, Any], today: dt.date) -> dt.date:
     return competence
 
 
+def decision_facts(
+    session: Session, company: Company, body: dict[str, Any], today: dt.date
+) -> tuple[TaxContext, Described, Party | None, dt.date]:
+    """The engine's context of an NFS-e request and what it came from: the one path the
+    issuance (`draft`) and `/fiscal/calcular` take (issue 36)."""
+    gaps = Gaps()
+    check_issuer(company, gaps)
+    gaps.raise_if_any()
+    described = describe(session, company, body["servico"])
+    check_discount(body, described)
+    party = resolve_party(
+        session, company, body.get("tomador"), needs_address=False, gaps=gaps, field="tomador"
+    )
+    competence = body.get("data_operacao") or competence_of(body, today)
+    return context(company, body, described, party, competence), described, party, competence
+
+
+def context_of(
+    session: Session, company: Company, body: dict[str, Any], ambiente: str, today: dt.date
+) -> TaxContext:
+    """`decision_facts`' context alone (`/fiscal/calcular`; `ambiente` is not read)."""
+    return decision_facts(session, company, body, today)[0]
+
+
 def draft(
     session: Session,
     company: Company,
@@ -206,21 +230,12 @@ def draft(
 
     `aceitar_revisao` (permission checked on arrival) lets a result that needs review go on;
     previews always go on and show it."""
-    gaps = Gaps()
-    check_issuer(company, gaps)
-    gaps.raise_if_any()
-    described = describe(session, company, body["servico"])
-    check_discount(body, described)
-    party = resolve_party(
-        session, company, body.get("tomador"), needs_address=False, gaps=gaps, field="tomador"
-    )
-    competence = body.get("data_operacao") or competence_of(body, today)
-    ctx = context(company, body, described, party, competence)
+    ctx, described, party, competence = decision_facts(session, company, body, today)
     accepted = allow_review or bool(body.get("aceitar_revisao"))
     result = run_engine(session, company, ctx, explain=explain, allow_review=accepted)
     decided = result.itens[0]
     data = mapping.dps_data(company, body, described, party, decided, ambiente=ambiente,
-                            competence=min(competence, today), gaps=gaps)  # fmt: skip
+                            competence=min(competence, today), gaps=Gaps())  # fmt: skip
     canonical, digest = snapshot(ctx, result)
     return Draft(
         data=data,

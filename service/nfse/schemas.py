@@ -111,7 +111,7 @@ class NfseDocumentSchema(ma.Schema):
     iss_retido = ma.fields.Boolean(allow_none=True)
     codigo_erro = ma.fields.String(allow_none=True)
     mensagem_erro = ma.fields.String(allow_none=True)
-    detalhes = ma.fields.List(ma.fields.Dict())
+    detalhes = ma.fields.List(ma.fields.Dict(keys=ma.fields.String(), values=ma.fields.String()))
     links = ma.fields.Nested(NfseLinksSchema)
     criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     autorizado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})

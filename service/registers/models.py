@@ -7,7 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, Numeric, String, UniqueConstraint
+from sqlalchemy import JSON, Boolean, ForeignKey, Integer, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -54,6 +54,9 @@ class Product(Base):
     preco: Mapped[Decimal] = mapped_column(ExactDecimal(21, 10), default=Decimal("0"))
     gtin: Mapped[str | None] = mapped_column(String(14), nullable=True)
     categoria: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    st_retido: Mapped[dict[str, str] | None] = mapped_column(JSON, nullable=True)
+    """ICMS-ST withheld before the goods reached the company (CST 60 / CSOSN 500), per unit:
+    {`base`, `aliquota`, `valor_substituto`, `valor`} as decimal text (migration 0019)."""
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)

@@ -45,7 +45,7 @@ def money_text(value: Decimal) -> str:
 
 
 PRODUCT_FIELDS = ("codigo", "descricao", "ncm", "cest", "origem", "unidade", "preco", "gtin",
-                  "categoria", "ativo")  # fmt: skip
+                  "categoria", "st_retido", "ativo")  # fmt: skip
 CUSTOMER_FIELDS = ("codigo", "cpf_cnpj", "nome", "ie", "indicador_ie", "email", "telefone",
                    *ADDRESS_FIELDS, "ativo")  # fmt: skip
 SERVICE_FIELDS = ("codigo", "descricao", "lc116", "c_trib_nac", "c_trib_mun", "nbs", "cnae",

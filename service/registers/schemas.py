@@ -18,7 +18,14 @@ from engine.facts import normalize_lc116
 from service.brazil.documents import normalize_cpf_cnpj, normalize_gtin
 from service.brazil.errors import InvalidIdentifier
 from service.brazil.geo import normalize_cep, normalize_municipality, normalize_uf
-from service.configuration.fields import RATE_RANGE, CompanySelector, Normalized, digits, flag
+from service.configuration.fields import (
+    RATE_RANGE,
+    CompanySelector,
+    Normalized,
+    RetainedStSchema,
+    digits,
+    flag,
+)
 from service.pagination import PageArgsSchema
 from service.validators import PHONE, Length, OneOf, Range, Regexp, fiscal_text
 
@@ -109,6 +116,21 @@ class RegisterSchema(CompanySelector):
         }
 
 
+class ProductRetainedStSchema(RetainedStSchema):
+    """`st_retido` of a product, per unit; stored as decimal text (a JSON column)."""
+
+    @ma.post_load
+    def _as_text(self, data: dict[str, Any], **_: Any) -> dict[str, str]:
+        return {name: str(value) for name, value in data.items()}
+
+
+PRODUCT_ST_RETIDO = (
+    "ICMS-ST retido anteriormente (CST 60 / CSOSN 500), por unidade: a NF-e do produto "
+    "informa vBCSTRet, pST, vICMSSubstituto e vICMSSTRet multiplicados pela quantidade, "
+    "salvo se o item trouxer `st_retido`."
+)
+
+
 class ProductSchema(RegisterSchema):
     codigo = fiscal_text(1, 60, required=True)
     descricao = fiscal_text(1, 120, required=True)
@@ -119,6 +141,9 @@ class ProductSchema(RegisterSchema):
     preco = ma.fields.Decimal(as_string=True, validate=_price)
     gtin = Normalized(normalize_gtin, allow_none=True)
     categoria = fiscal_text(1, 60, allow_none=True)
+    st_retido = ma.fields.Nested(
+        ProductRetainedStSchema, allow_none=True, metadata={"description": PRODUCT_ST_RETIDO}
+    )
     ativo = ma.fields.Boolean()
 
 
@@ -235,6 +260,12 @@ class ProductRecordSchema(ma.Schema):
     preco = ma.fields.String(metadata={"description": "Decimal como texto."})
     gtin = ma.fields.String(allow_none=True)
     categoria = ma.fields.String(allow_none=True)
+    st_retido = ma.fields.Dict(
+        keys=ma.fields.String(),
+        values=ma.fields.String(),
+        allow_none=True,
+        metadata={"description": PRODUCT_ST_RETIDO},
+    )
     ativo = ma.fields.Boolean()
     criado_em = ma.fields.String()
     atualizado_em = ma.fields.String()

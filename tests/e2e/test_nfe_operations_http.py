@@ -1,6 +1,7 @@
 """NF-e for the operations of real commerce (issue 35), through a real HTTP server and the
-simulator: returns (partial, the rest, then refused), a complement of value, an entry from a
-natural person, freight with carrier and volumes, a card payment and the four reference forms.
+simulator: returns (partial, the rest, then refused), a complement of value and one of ICMS,
+an entry from a natural person, freight with carrier and volumes, a card payment and the four
+reference forms.
 """
 
 from __future__ import annotations
@@ -160,6 +161,97 @@ def test_a_complement_of_value_references_the_note_it_complements(app, sim, serv
     assert _one(root, ".//n:total/n:ICMSTot/n:vNF") == "3.50"
 
 
+def test_a_complement_of_icms_carries_only_the_tax(app, sim, server):
+    ready = _ready(app, sim, crt=3)
+    configured = requests.post(f"{server}/configuracao-fiscal/automatica", headers=ready.headers,
+                               json={"apuracao": "presumido"}, timeout=30)  # fmt: skip
+    assert configured.status_code == 200, configured.json()
+    sale = _issued(server, ready, nfe_body("VENDA-CI"))
+    sold = _xml(server, ready, sale)
+    rate = Decimal(_one(sold, ".//n:det/n:imposto/n:ICMS/*/n:pICMS"))
+    complement = _issued(
+        server,
+        ready,
+        nfe_body(
+            "COMPL-ICMS-1",
+            finalidade=2,
+            referencias=[{"chave": sale["chave"]}],
+            pagamento="sem_pagamento",
+            itens=[{"codigo": "P1", "quantidade": 0, "complemento_icms": {"base": "100.00"}}],
+        ),
+    )
+    root = _xml(server, ready, complement)
+    assert _one(root, ".//n:ide/n:finNFe") == "2"
+    assert _one(root, ".//n:NFref/n:refNFe") == sale["chave"]
+    assert Decimal(_one(root, ".//n:det/n:prod/n:qCom")) == 0
+    assert Decimal(_one(root, ".//n:det/n:prod/n:vUnCom")) == 0
+    assert _one(root, ".//n:det/n:prod/n:vProd") == "0.00"
+    assert _one(root, ".//n:det/n:imposto/n:ICMS/*/n:vBC") == "100.00"
+    assert Decimal(_one(root, ".//n:det/n:imposto/n:ICMS/*/n:pICMS")) == rate
+    owed = f"{rate:.2f}"  # 100.00 x rate %
+    assert _one(root, ".//n:total/n:ICMSTot/n:vICMS") == owed
+    assert _one(root, ".//n:total/n:ICMSTot/n:vProd") == "0.00"
+    assert _one(root, ".//n:total/n:ICMSTot/n:vNF") == "0.00"
+    assert _one(root, ".//n:pag/n:detPag/n:tPag") == "90"
+    danfe = requests.get(f"{server}/nfe/{complement['id']}/danfe", headers=ready.headers,
+                         timeout=60)  # fmt: skip
+    assert danfe.status_code == 200 and danfe.content.startswith(b"%PDF")
+
+    difference = _issued(
+        server,
+        ready,
+        nfe_body(
+            "COMPL-ICMS-2",
+            finalidade=2,
+            referencias=[{"chave": sale["chave"]}],
+            pagamento="sem_pagamento",
+            itens=[
+                {
+                    "codigo": "P1",
+                    "quantidade": 0,
+                    "complemento_icms": {"base": "20.00", "aliquota": "6.00"},
+                }
+            ],
+        ),
+    )
+    root = _xml(server, ready, difference)
+    assert Decimal(_one(root, ".//n:det/n:imposto/n:ICMS/*/n:pICMS")) == 6
+    assert _one(root, ".//n:total/n:ICMSTot/n:vICMS") == "1.20"
+
+    valued = _post(
+        server,
+        ready,
+        "/nfe",
+        nfe_body(
+            "COMPL-ICMS-3",
+            finalidade=2,
+            referencias=[{"chave": sale["chave"]}],
+            pagamento="sem_pagamento",
+            itens=[
+                {
+                    "codigo": "P1",
+                    "quantidade": 0,
+                    "valor": "5.00",
+                    "complemento_icms": {"base": "20.00"},
+                }
+            ],
+        ),
+    )
+    assert valued.status_code == 422, valued.json()
+    assert valued.json()["error"]["errors"][0]["field"] == "itens.0.valor"
+    on_a_sale = _post(
+        server,
+        ready,
+        "/nfe",
+        nfe_body(
+            "COMPL-ICMS-4",
+            itens=[{"codigo": "P1", "quantidade": 0, "complemento_icms": {"base": "20.00"}}],
+        ),
+    )
+    assert on_a_sale.status_code == 422, on_a_sale.json()
+    assert on_a_sale.json()["error"]["errors"][0]["field"] == "itens.0.complemento_icms"
+
+
 def test_an_entry_from_a_natural_person(app, sim, server):
     ready = _ready(app, sim)
     _configure(server, ready,
@@ -231,6 +323,30 @@ def test_a_sale_with_freight_insurance_other_expenses_carrier_and_volumes(app, s
     assert _one(root, ".//n:det/n:infAdProd") == "Lote 12"
     assert _one(root, ".//n:infAdic/n:infAdFisco") == "Regime especial 123"
     assert _one(root, ".//n:infAdic/n:infCpl").startswith("Entregar no periodo da manha")
+
+
+def test_a_correction_letter_corrects_the_carrier_and_the_volumes(app, sim, server):
+    """The CC-e is free text (15..1000 characters): it may correct the carrier and the
+    volumes, which are not values, taxes, parties or dates (the layout's limits)."""
+    ready = _ready(app, sim)
+    carrier = {"cpf_cnpj": ACQUIRER, "nome": "Transportes Rapidos Ltda",
+               "endereco": {"logradouro": "Rua do Porto", "numero": "9", "municipio": "Santos",
+                            "uf": "SP"}}  # fmt: skip
+    volumes = [{"quantidade": 2, "especie": "CAIXA", "peso_bruto": "10.000"}]
+    freight = {"modalidade": 0, "transportadora": carrier, "volumes": volumes}
+    sale = _issued(server, ready, nfe_body("CCE-FRETE", frete=freight))
+    text = ("Transportadora correta: Transportes Lentos Ltda, CNPJ 11.222.333/0001-81. "
+            "Volumes: 3 caixas, peso bruto 12,500 kg, marca ACME.")  # fmt: skip
+    letter = _post(server, ready, f"/nfe/{sale['id']}/cce", {"correcao": text})
+    assert letter.status_code == 200, letter.json()
+    assert letter.json()["sequencia"] == 1
+    event = letter.json()["evento"]
+    stored = requests.get(f"{server}/nfe/{sale['id']}/eventos/{event['id']}/xml",
+                          headers=ready.headers, timeout=30)  # fmt: skip
+    assert stored.status_code == 200
+    root = etree.fromstring(stored.content)
+    assert _one(root, ".//n:evento/n:infEvento/n:detEvento/n:xCorrecao") == text
+    assert _one(root, ".//n:retEvento/n:infEvento/n:cStat") == "135"
 
 
 def test_a_card_payment_with_its_acquirer_and_change(app, sim, server):

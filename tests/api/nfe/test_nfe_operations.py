@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from documents.keys import mod11_digit
+from service import runtime
 from service.issuance.models import Order
 from tests.api.nfe.helpers import Ready, count_rows, nfe_body, ready_to_issue
 
@@ -271,3 +272,60 @@ def test_a_complement_names_an_authorized_note_of_the_company_that_is_not_a_comp
     missing = _refused(client, ready, nfe_body(
         "COMPL-3", finalidade=2, referencias=[{"chave": never_issued}]))  # fmt: skip
     assert _field(missing) == "referencias.0.chave"
+
+
+def test_two_returns_sent_at_once_cannot_both_return_the_same_goods(client, rt, sim, monkeypatch):
+    """Both returns pass the check made while deciding (nothing returned yet); the second is
+    accepted only after the first, and the acceptance's recount under the original's row
+    lock refuses it: the original is never returned twice."""
+    import service.issuance.operations as issuance
+
+    ready = ready_to_issue(client, rt, sim)
+    sale = _sale(client, ready, quantity=2)
+    _nature(client, ready, cfop="1202")
+    decide = issuance.prepare
+    answers: list[Any] = []
+
+    def decided_while_another_is_accepted(req: Any, now: Any) -> Any:
+        draft = decide(req, now)
+        if req.pedido == "DEV-B":
+            runtime.end_request_transaction()  # SQLite: let the other request write
+            body = _return(sale["id"], 2, pedido="DEV-A")
+            answers.append(client.post(API + "/nfe", headers=ready.headers, json=body))
+        return draft
+
+    monkeypatch.setattr(issuance, "prepare", decided_while_another_is_accepted)
+    second = _refused(client, ready, _return(sale["id"], 2, pedido="DEV-B"))
+    assert answers[0].status_code == 200, answers[0].get_json()
+    assert answers[0].get_json()["status"] == "AUTORIZADA"
+    assert _field(second) == "devolucao_de.itens.0.quantidade"
+    assert "restam 0" in second["errors"][0]["message"]
+
+
+def _icms_complement(
+    sale: dict[str, Any], pedido: str = "COMPL-ICMS", **item: Any
+) -> dict[str, Any]:
+    line = {"codigo": "P1", "quantidade": 0, "complemento_icms": {"base": "100.00"}, **item}
+    return nfe_body(pedido, finalidade=2, referencias=[{"chave": sale["chave"]}],
+                    pagamento="sem_pagamento", itens=[line])  # fmt: skip
+
+
+def test_a_complement_of_icms_carries_only_a_tax_of_a_rule_that_states_one(client, rt, sim):
+    ready = ready_to_issue(client, rt, sim)  # Simples Nacional, CSOSN 102: no own ICMS
+    sale = _sale(client, ready)
+    untaxed = _refused(client, ready, _icms_complement(sale))
+    assert untaxed["code"] == "FISCAL_CONFIGURATION_REQUIRED", untaxed
+    assert untaxed["motivos"] == ["CST_COMPLEMENTO_ICMS"]
+    assert "CSOSN 900" in untaxed["missing"][0] and "102" in untaxed["missing"][0]
+    zero = _refused(client, ready, nfe_body(itens=[{"codigo": "P1", "quantidade": 0}]))
+    assert _field(zero) == "itens.0.quantidade"
+    counted = _refused(client, ready, _icms_complement(sale, quantidade=1))
+    assert _field(counted) == "itens.0.quantidade"
+    paid = _icms_complement(sale)
+    paid["pagamento"] = "pix"
+    assert _field(_refused(client, ready, paid)) == "pagamento"
+    mixed = _icms_complement(sale)
+    mixed["itens"].append({"codigo": "P1", "quantidade": 1, "valor": "2.00"})
+    assert _field(_refused(client, ready, mixed)) == "itens.1"
+    freight = _icms_complement(sale, frete="1.00")
+    assert _field(_refused(client, ready, freight)) == "itens.0.frete"

@@ -1,0 +1,202 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.envelope_api_key_revoked import EnvelopeApiKeyRevoked
+from ...models.error_envelope import ErrorEnvelope
+from typing import cast
+
+
+
+def _get_kwargs(
+    key_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "delete",
+        "url": "/api/v1/api-keys/{key_id}".format(key_id=quote(str(key_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EnvelopeApiKeyRevoked | ErrorEnvelope:
+    if response.status_code == 200:
+        response_200 = EnvelopeApiKeyRevoked.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EnvelopeApiKeyRevoked | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[EnvelopeApiKeyRevoked | ErrorEnvelope]:
+    """ Revokes a key at once (audited).
+
+    Args:
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeApiKeyRevoked | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        key_id=key_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> EnvelopeApiKeyRevoked | ErrorEnvelope | None:
+    """ Revokes a key at once (audited).
+
+    Args:
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeApiKeyRevoked | ErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        key_id=key_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[EnvelopeApiKeyRevoked | ErrorEnvelope]:
+    """ Revokes a key at once (audited).
+
+    Args:
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeApiKeyRevoked | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        key_id=key_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    key_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> EnvelopeApiKeyRevoked | ErrorEnvelope | None:
+    """ Revokes a key at once (audited).
+
+    Args:
+        key_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeApiKeyRevoked | ErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        key_id=key_id,
+client=client,
+
+    )).parsed

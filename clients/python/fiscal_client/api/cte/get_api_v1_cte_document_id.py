@@ -1,0 +1,239 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.envelope_cte_document import EnvelopeCteDocument
+from ...models.error_envelope import ErrorEnvelope
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    document_id: str,
+    *,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["empresa"] = empresa
+
+    params["empresa_id"] = empresa_id
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/cte/{document_id}".format(document_id=quote(str(document_id), safe=""),),
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EnvelopeCteDocument | ErrorEnvelope:
+    if response.status_code == 200:
+        response_200 = EnvelopeCteDocument.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EnvelopeCteDocument | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    document_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+
+) -> Response[EnvelopeCteDocument | ErrorEnvelope]:
+    """ The document; an uncertain one is first reconciled with the authority.
+
+    Args:
+        document_id (str):
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeCteDocument | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+empresa=empresa,
+empresa_id=empresa_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    document_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+
+) -> EnvelopeCteDocument | ErrorEnvelope | None:
+    """ The document; an uncertain one is first reconciled with the authority.
+
+    Args:
+        document_id (str):
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeCteDocument | ErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        document_id=document_id,
+client=client,
+empresa=empresa,
+empresa_id=empresa_id,
+
+    ).parsed
+
+async def asyncio_detailed(
+    document_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+
+) -> Response[EnvelopeCteDocument | ErrorEnvelope]:
+    """ The document; an uncertain one is first reconciled with the authority.
+
+    Args:
+        document_id (str):
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeCteDocument | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+empresa=empresa,
+empresa_id=empresa_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    document_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+
+) -> EnvelopeCteDocument | ErrorEnvelope | None:
+    """ The document; an uncertain one is first reconciled with the authority.
+
+    Args:
+        document_id (str):
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeCteDocument | ErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+client=client,
+empresa=empresa,
+empresa_id=empresa_id,
+
+    )).parsed

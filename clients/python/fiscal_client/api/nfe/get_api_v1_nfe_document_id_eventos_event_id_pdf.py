@@ -1,0 +1,229 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.error_envelope import ErrorEnvelope
+from ...types import File, FileTypes
+from io import BytesIO
+from typing import cast
+
+
+
+def _get_kwargs(
+    document_id: str,
+    event_id: str,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/nfe/{document_id}/eventos/{event_id}/pdf".format(document_id=quote(str(document_id), safe=""),event_id=quote(str(event_id), safe=""),),
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> ErrorEnvelope | File:
+    if response.status_code == 200:
+        response_200 = File(
+             payload = BytesIO(response.content)
+        )
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_409
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[ErrorEnvelope | File]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    document_id: str,
+    event_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[ErrorEnvelope | File]:
+    """ The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
+    `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer.
+
+    Args:
+        document_id (str):
+        event_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | File]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+event_id=event_id,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    document_id: str,
+    event_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> ErrorEnvelope | File | None:
+    """ The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
+    `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer.
+
+    Args:
+        document_id (str):
+        event_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | File
+     """
+
+
+    return sync_detailed(
+        document_id=document_id,
+event_id=event_id,
+client=client,
+
+    ).parsed
+
+async def asyncio_detailed(
+    document_id: str,
+    event_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> Response[ErrorEnvelope | File]:
+    """ The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
+    `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer.
+
+    Args:
+        document_id (str):
+        event_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorEnvelope | File]
+     """
+
+
+    kwargs = _get_kwargs(
+        document_id=document_id,
+event_id=event_id,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    document_id: str,
+    event_id: str,
+    *,
+    client: AuthenticatedClient | Client,
+
+) -> ErrorEnvelope | File | None:
+    """ The DACCe of a registered CC-e, rendered from its stored `procEventoNFe`; 409
+    `EVENTO_SEM_PDF` for other events, `XML_INDISPONIVEL` before the answer.
+
+    Args:
+        document_id (str):
+        event_id (str):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorEnvelope | File
+     """
+
+
+    return (await asyncio_detailed(
+        document_id=document_id,
+event_id=event_id,
+client=client,
+
+    )).parsed

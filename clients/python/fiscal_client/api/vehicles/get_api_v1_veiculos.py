@@ -1,0 +1,326 @@
+from http import HTTPStatus
+from typing import Any, cast
+from urllib.parse import quote
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...types import Response, UNSET
+from ... import errors
+
+from ...models.envelope_vehicle_list import EnvelopeVehicleList
+from ...models.error_envelope import ErrorEnvelope
+from ...models.get_api_v1_veiculos_ativo import GetApiV1VeiculosAtivo
+from ...models.get_api_v1_veiculos_tipo import GetApiV1VeiculosTipo
+from ...types import UNSET, Unset
+from typing import cast
+
+
+
+def _get_kwargs(
+    *,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+    pagina: int | Unset = 1,
+    por_pagina: int | Unset = 20,
+    ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
+    q: str | Unset = UNSET,
+    placa: str | Unset = UNSET,
+    tipo: GetApiV1VeiculosTipo | Unset = UNSET,
+
+) -> dict[str, Any]:
+    
+
+    
+
+    params: dict[str, Any] = {}
+
+    params["empresa"] = empresa
+
+    params["empresa_id"] = empresa_id
+
+    params["pagina"] = pagina
+
+    params["por_pagina"] = por_pagina
+
+    json_ativo: int | Unset = UNSET
+    if not isinstance(ativo, Unset):
+        json_ativo = ativo.value
+
+    params["ativo"] = json_ativo
+
+    params["q"] = q
+
+    params["placa"] = placa
+
+    json_tipo: str | Unset = UNSET
+    if not isinstance(tipo, Unset):
+        json_tipo = tipo.value
+
+    params["tipo"] = json_tipo
+
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/veiculos",
+        "params": params,
+    }
+
+
+    return _kwargs
+
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EnvelopeVehicleList | ErrorEnvelope:
+    if response.status_code == 200:
+        response_200 = EnvelopeVehicleList.from_dict(response.json())
+
+
+
+        return response_200
+
+    if response.status_code == 401:
+        response_401 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_403
+
+    if response.status_code == 422:
+        response_422 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_422
+
+    if response.status_code == 429:
+        response_429 = ErrorEnvelope.from_dict(response.json())
+
+
+
+        return response_429
+
+    response_default = ErrorEnvelope.from_dict(response.json())
+
+
+
+    return response_default
+
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EnvelopeVehicleList | ErrorEnvelope]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+    pagina: int | Unset = 1,
+    por_pagina: int | Unset = 20,
+    ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
+    q: str | Unset = UNSET,
+    placa: str | Unset = UNSET,
+    tipo: GetApiV1VeiculosTipo | Unset = UNSET,
+
+) -> Response[EnvelopeVehicleList | ErrorEnvelope]:
+    """ Paged list; filters `ativo` (1|0), `q` and the register's exact ones.
+
+    Args:
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+        pagina (int | Unset):  Default: 1.
+        por_pagina (int | Unset):  Default: 20.
+        ativo (GetApiV1VeiculosAtivo | Unset):
+        q (str | Unset):
+        placa (str | Unset):
+        tipo (GetApiV1VeiculosTipo | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeVehicleList | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        empresa=empresa,
+empresa_id=empresa_id,
+pagina=pagina,
+por_pagina=por_pagina,
+ativo=ativo,
+q=q,
+placa=placa,
+tipo=tipo,
+
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+    pagina: int | Unset = 1,
+    por_pagina: int | Unset = 20,
+    ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
+    q: str | Unset = UNSET,
+    placa: str | Unset = UNSET,
+    tipo: GetApiV1VeiculosTipo | Unset = UNSET,
+
+) -> EnvelopeVehicleList | ErrorEnvelope | None:
+    """ Paged list; filters `ativo` (1|0), `q` and the register's exact ones.
+
+    Args:
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+        pagina (int | Unset):  Default: 1.
+        por_pagina (int | Unset):  Default: 20.
+        ativo (GetApiV1VeiculosAtivo | Unset):
+        q (str | Unset):
+        placa (str | Unset):
+        tipo (GetApiV1VeiculosTipo | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeVehicleList | ErrorEnvelope
+     """
+
+
+    return sync_detailed(
+        client=client,
+empresa=empresa,
+empresa_id=empresa_id,
+pagina=pagina,
+por_pagina=por_pagina,
+ativo=ativo,
+q=q,
+placa=placa,
+tipo=tipo,
+
+    ).parsed
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+    pagina: int | Unset = 1,
+    por_pagina: int | Unset = 20,
+    ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
+    q: str | Unset = UNSET,
+    placa: str | Unset = UNSET,
+    tipo: GetApiV1VeiculosTipo | Unset = UNSET,
+
+) -> Response[EnvelopeVehicleList | ErrorEnvelope]:
+    """ Paged list; filters `ativo` (1|0), `q` and the register's exact ones.
+
+    Args:
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+        pagina (int | Unset):  Default: 1.
+        por_pagina (int | Unset):  Default: 20.
+        ativo (GetApiV1VeiculosAtivo | Unset):
+        q (str | Unset):
+        placa (str | Unset):
+        tipo (GetApiV1VeiculosTipo | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[EnvelopeVehicleList | ErrorEnvelope]
+     """
+
+
+    kwargs = _get_kwargs(
+        empresa=empresa,
+empresa_id=empresa_id,
+pagina=pagina,
+por_pagina=por_pagina,
+ativo=ativo,
+q=q,
+placa=placa,
+tipo=tipo,
+
+    )
+
+    response = await client.get_async_httpx_client().request(
+        **kwargs
+    )
+
+    return _build_response(client=client, response=response)
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    empresa: str | Unset = UNSET,
+    empresa_id: str | Unset = UNSET,
+    pagina: int | Unset = 1,
+    por_pagina: int | Unset = 20,
+    ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
+    q: str | Unset = UNSET,
+    placa: str | Unset = UNSET,
+    tipo: GetApiV1VeiculosTipo | Unset = UNSET,
+
+) -> EnvelopeVehicleList | ErrorEnvelope | None:
+    """ Paged list; filters `ativo` (1|0), `q` and the register's exact ones.
+
+    Args:
+        empresa (str | Unset):
+        empresa_id (str | Unset):
+        pagina (int | Unset):  Default: 1.
+        por_pagina (int | Unset):  Default: 20.
+        ativo (GetApiV1VeiculosAtivo | Unset):
+        q (str | Unset):
+        placa (str | Unset):
+        tipo (GetApiV1VeiculosTipo | Unset):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        EnvelopeVehicleList | ErrorEnvelope
+     """
+
+
+    return (await asyncio_detailed(
+        client=client,
+empresa=empresa,
+empresa_id=empresa_id,
+pagina=pagina,
+por_pagina=por_pagina,
+ativo=ativo,
+q=q,
+placa=placa,
+tipo=tipo,
+
+    )).parsed

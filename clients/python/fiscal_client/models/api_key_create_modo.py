@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class ApiKeyCreateModo(StrEnum):
+    LIVE = "live"
+    TEST = "test"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class DocumentModelo(StrEnum):
+    VALUE_0 = "55"
+    VALUE_1 = "65"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+class DocumentStatus(StrEnum):
+    AUTORIZADA = "AUTORIZADA"
+    CANCELADA = "CANCELADA"
+    DENEGADA = "DENEGADA"
+    ENCERRADA = "ENCERRADA"
+    NAO_ENVIADA = "NAO_ENVIADA"
+    PENDENTE = "PENDENTE"
+    PROCESSANDO = "PROCESSANDO"
+    REJEITADA = "REJEITADA"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+class EnvelopeTaskStatus(StrEnum):
+    ACAO_NECESSARIA = "ACAO_NECESSARIA"
+    AGUARDANDO_RETORNO = "AGUARDANDO_RETORNO"
+    AGUARDANDO_TRANSMISSAO = "AGUARDANDO_TRANSMISSAO"
+    AUTORIZADA = "AUTORIZADA"
+    CANCELADA = "CANCELADA"
+    ERRO = "ERRO"
+    FALHA_TEMPORARIA = "FALHA_TEMPORARIA"
+    RECEBIDA = "RECEBIDA"
+    REJEITADA = "REJEITADA"
+    TRANSMITINDO = "TRANSMITINDO"
+
+    def __str__(self) -> str:
+        return str(self.value)

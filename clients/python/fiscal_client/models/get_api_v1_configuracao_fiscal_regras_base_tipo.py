@@ -1,0 +1,20 @@
+from enum import StrEnum
+
+class GetApiV1ConfiguracaoFiscalRegrasBaseTipo(StrEnum):
+    CFOP_OPERACAO = "CFOP_OPERACAO"
+    DIFAL_INCIDENCIA = "DIFAL_INCIDENCIA"
+    DIFAL_UF_DESTINO = "DIFAL_UF_DESTINO"
+    FCP = "FCP"
+    IBS_CBS = "IBS_CBS"
+    ICMS_ST = "ICMS_ST"
+    ICMS_TRANSPORTE = "ICMS_TRANSPORTE"
+    IPI = "IPI"
+    ISS = "ISS"
+    ISS_RETENCAO = "ISS_RETENCAO"
+    MUNICIPIO_INCIDENCIA = "MUNICIPIO_INCIDENCIA"
+    RETENCAO_FEDERAL = "RETENCAO_FEDERAL"
+    RURAL_BENEFICIO = "RURAL_BENEFICIO"
+    RURAL_ICMS = "RURAL_ICMS"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+class GetApiV1FinanceiroExtratoTipo(StrEnum):
+    AJUSTE_ADMIN = "AJUSTE_ADMIN"
+    CREDITO_ADMIN = "CREDITO_ADMIN"
+    CREDITO_COMPRA = "CREDITO_COMPRA"
+    DEBITO_EMISSAO = "DEBITO_EMISSAO"
+    ESTORNO = "ESTORNO"
+    REEMBOLSO = "REEMBOLSO"
+
+    def __str__(self) -> str:
+        return str(self.value)

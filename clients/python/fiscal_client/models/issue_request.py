@@ -1,0 +1,485 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.issue_request_finalidade import IssueRequestFinalidade
+from ..models.issue_request_pagamento_type_0_type_0 import IssueRequestPagamentoType0Type0
+from ..models.issue_request_presenca import IssueRequestPresenca
+from ..models.issue_request_tipo_operacao import IssueRequestTipoOperacao
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.freight import Freight
+  from ..models.inline_customer import InlineCustomer
+  from ..models.intermediary import Intermediary
+  from ..models.item_request import ItemRequest
+  from ..models.payment import Payment
+  from ..models.reference import Reference
+  from ..models.return_of import ReturnOf
+
+
+
+
+
+T = TypeVar("T", bound="IssueRequest")
+
+
+
+@_attrs_define
+class IssueRequest:
+    """ 
+        Attributes:
+            pagamento (IssueRequestPagamentoType0Type0 | list[Payment] | str):
+            pedido (str):
+            cliente (InlineCustomer | str | Unset):
+            consumidor_final (bool | Unset):
+            devolucao_de (ReturnOf | Unset):
+            empresa (str | Unset):
+            empresa_id (str | Unset):
+            finalidade (IssueRequestFinalidade | Unset): finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução.
+            fornecedor (InlineCustomer | str | Unset): A outra parte de uma NF-e de entrada (tipo_operacao 0).
+            frete (Freight | Unset):
+            informacoes_complementares (str | Unset): infCpl.
+            informacoes_fisco (str | Unset): infAdFisco.
+            intermediador (Intermediary | Unset):
+            itens (list[ItemRequest] | Unset): Obrigatório, exceto numa devolução (`devolucao_de`).
+            natureza (str | Unset):
+            observacoes (str | Unset):
+            outras_despesas (float | str | Unset): Outras despesas do documento, rateadas pelo valor.
+            presenca (IssueRequestPresenca | Unset):
+            referencias (list[Reference] | Unset):
+            seguro (float | str | Unset): Seguro do documento, rateado pelo valor.
+            tipo_operacao (IssueRequestTipoOperacao | Unset): tpNF: 0 entrada, 1 saída.
+            troco (float | str | Unset): vTroco.
+     """
+
+    pagamento: IssueRequestPagamentoType0Type0 | list[Payment] | str
+    pedido: str
+    cliente: InlineCustomer | str | Unset = UNSET
+    consumidor_final: bool | Unset = UNSET
+    devolucao_de: ReturnOf | Unset = UNSET
+    empresa: str | Unset = UNSET
+    empresa_id: str | Unset = UNSET
+    finalidade: IssueRequestFinalidade | Unset = UNSET
+    fornecedor: InlineCustomer | str | Unset = UNSET
+    frete: Freight | Unset = UNSET
+    informacoes_complementares: str | Unset = UNSET
+    informacoes_fisco: str | Unset = UNSET
+    intermediador: Intermediary | Unset = UNSET
+    itens: list[ItemRequest] | Unset = UNSET
+    natureza: str | Unset = UNSET
+    observacoes: str | Unset = UNSET
+    outras_despesas: float | str | Unset = UNSET
+    presenca: IssueRequestPresenca | Unset = UNSET
+    referencias: list[Reference] | Unset = UNSET
+    seguro: float | str | Unset = UNSET
+    tipo_operacao: IssueRequestTipoOperacao | Unset = UNSET
+    troco: float | str | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.freight import Freight # noqa: PLC0415
+        from ..models.inline_customer import InlineCustomer # noqa: PLC0415
+        from ..models.intermediary import Intermediary # noqa: PLC0415
+        from ..models.item_request import ItemRequest # noqa: PLC0415
+        from ..models.payment import Payment # noqa: PLC0415
+        from ..models.reference import Reference # noqa: PLC0415
+        from ..models.return_of import ReturnOf # noqa: PLC0415
+        pagamento: list[dict[str, Any]] | str
+        if isinstance(self.pagamento, IssueRequestPagamentoType0Type0):
+            pagamento = self.pagamento.value
+        elif isinstance(self.pagamento, list):
+            pagamento = []
+            for pagamento_type_1_item_data in self.pagamento:
+                pagamento_type_1_item = pagamento_type_1_item_data.to_dict()
+                pagamento.append(pagamento_type_1_item)
+
+
+        else:
+            pagamento = self.pagamento
+
+        pedido = self.pedido
+
+        cliente: dict[str, Any] | str | Unset
+        if isinstance(self.cliente, Unset):
+            cliente = UNSET
+        elif isinstance(self.cliente, InlineCustomer):
+            cliente = self.cliente.to_dict()
+        else:
+            cliente = self.cliente
+
+        consumidor_final = self.consumidor_final
+
+        devolucao_de: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.devolucao_de, Unset):
+            devolucao_de = self.devolucao_de.to_dict()
+
+        empresa = self.empresa
+
+        empresa_id = self.empresa_id
+
+        finalidade: int | Unset = UNSET
+        if not isinstance(self.finalidade, Unset):
+            finalidade = self.finalidade.value
+
+
+        fornecedor: dict[str, Any] | str | Unset
+        if isinstance(self.fornecedor, Unset):
+            fornecedor = UNSET
+        elif isinstance(self.fornecedor, InlineCustomer):
+            fornecedor = self.fornecedor.to_dict()
+        else:
+            fornecedor = self.fornecedor
+
+        frete: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.frete, Unset):
+            frete = self.frete.to_dict()
+
+        informacoes_complementares = self.informacoes_complementares
+
+        informacoes_fisco = self.informacoes_fisco
+
+        intermediador: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.intermediador, Unset):
+            intermediador = self.intermediador.to_dict()
+
+        itens: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.itens, Unset):
+            itens = []
+            for itens_item_data in self.itens:
+                itens_item = itens_item_data.to_dict()
+                itens.append(itens_item)
+
+
+
+        natureza = self.natureza
+
+        observacoes = self.observacoes
+
+        outras_despesas: float | str | Unset
+        if isinstance(self.outras_despesas, Unset):
+            outras_despesas = UNSET
+        else:
+            outras_despesas = self.outras_despesas
+
+        presenca: str | Unset = UNSET
+        if not isinstance(self.presenca, Unset):
+            presenca = self.presenca.value
+
+
+        referencias: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.referencias, Unset):
+            referencias = []
+            for referencias_item_data in self.referencias:
+                referencias_item = referencias_item_data.to_dict()
+                referencias.append(referencias_item)
+
+
+
+        seguro: float | str | Unset
+        if isinstance(self.seguro, Unset):
+            seguro = UNSET
+        else:
+            seguro = self.seguro
+
+        tipo_operacao: int | Unset = UNSET
+        if not isinstance(self.tipo_operacao, Unset):
+            tipo_operacao = self.tipo_operacao.value
+
+
+        troco: float | str | Unset
+        if isinstance(self.troco, Unset):
+            troco = UNSET
+        else:
+            troco = self.troco
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "pagamento": pagamento,
+            "pedido": pedido,
+        })
+        if cliente is not UNSET:
+            field_dict["cliente"] = cliente
+        if consumidor_final is not UNSET:
+            field_dict["consumidor_final"] = consumidor_final
+        if devolucao_de is not UNSET:
+            field_dict["devolucao_de"] = devolucao_de
+        if empresa is not UNSET:
+            field_dict["empresa"] = empresa
+        if empresa_id is not UNSET:
+            field_dict["empresa_id"] = empresa_id
+        if finalidade is not UNSET:
+            field_dict["finalidade"] = finalidade
+        if fornecedor is not UNSET:
+            field_dict["fornecedor"] = fornecedor
+        if frete is not UNSET:
+            field_dict["frete"] = frete
+        if informacoes_complementares is not UNSET:
+            field_dict["informacoes_complementares"] = informacoes_complementares
+        if informacoes_fisco is not UNSET:
+            field_dict["informacoes_fisco"] = informacoes_fisco
+        if intermediador is not UNSET:
+            field_dict["intermediador"] = intermediador
+        if itens is not UNSET:
+            field_dict["itens"] = itens
+        if natureza is not UNSET:
+            field_dict["natureza"] = natureza
+        if observacoes is not UNSET:
+            field_dict["observacoes"] = observacoes
+        if outras_despesas is not UNSET:
+            field_dict["outras_despesas"] = outras_despesas
+        if presenca is not UNSET:
+            field_dict["presenca"] = presenca
+        if referencias is not UNSET:
+            field_dict["referencias"] = referencias
+        if seguro is not UNSET:
+            field_dict["seguro"] = seguro
+        if tipo_operacao is not UNSET:
+            field_dict["tipo_operacao"] = tipo_operacao
+        if troco is not UNSET:
+            field_dict["troco"] = troco
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.freight import Freight # noqa: PLC0415
+        from ..models.inline_customer import InlineCustomer # noqa: PLC0415
+        from ..models.intermediary import Intermediary # noqa: PLC0415
+        from ..models.item_request import ItemRequest # noqa: PLC0415
+        from ..models.payment import Payment # noqa: PLC0415
+        from ..models.reference import Reference # noqa: PLC0415
+        from ..models.return_of import ReturnOf # noqa: PLC0415
+        d = dict(src_dict)
+        def _parse_pagamento(data: object) -> IssueRequestPagamentoType0Type0 | list[Payment] | str:
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                pagamento_type_0_type_0 = IssueRequestPagamentoType0Type0(data)
+
+
+
+                return pagamento_type_0_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                pagamento_type_1 = []
+                _pagamento_type_1 = data
+                for pagamento_type_1_item_data in (_pagamento_type_1):
+                    pagamento_type_1_item = Payment.from_dict(pagamento_type_1_item_data)
+
+
+
+                    pagamento_type_1.append(pagamento_type_1_item)
+
+                return pagamento_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(IssueRequestPagamentoType0Type0 | list[Payment] | str, data)
+
+        pagamento = _parse_pagamento(d.pop("pagamento"))
+
+
+        pedido = d.pop("pedido")
+
+        def _parse_cliente(data: object) -> InlineCustomer | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                cliente_type_1 = InlineCustomer.from_dict(data)
+
+
+
+                return cliente_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(InlineCustomer | str | Unset, data)
+
+        cliente = _parse_cliente(d.pop("cliente", UNSET))
+
+
+        consumidor_final = d.pop("consumidor_final", UNSET)
+
+        _devolucao_de = d.pop("devolucao_de", UNSET)
+        devolucao_de: ReturnOf | Unset
+        if isinstance(_devolucao_de,  Unset):
+            devolucao_de = UNSET
+        else:
+            devolucao_de = ReturnOf.from_dict(_devolucao_de)
+
+
+
+
+        empresa = d.pop("empresa", UNSET)
+
+        empresa_id = d.pop("empresa_id", UNSET)
+
+        _finalidade = d.pop("finalidade", UNSET)
+        finalidade: IssueRequestFinalidade | Unset
+        if isinstance(_finalidade,  Unset):
+            finalidade = UNSET
+        else:
+            finalidade = IssueRequestFinalidade(_finalidade)
+
+
+
+
+        def _parse_fornecedor(data: object) -> InlineCustomer | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fornecedor_type_1 = InlineCustomer.from_dict(data)
+
+
+
+                return fornecedor_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(InlineCustomer | str | Unset, data)
+
+        fornecedor = _parse_fornecedor(d.pop("fornecedor", UNSET))
+
+
+        _frete = d.pop("frete", UNSET)
+        frete: Freight | Unset
+        if isinstance(_frete,  Unset):
+            frete = UNSET
+        else:
+            frete = Freight.from_dict(_frete)
+
+
+
+
+        informacoes_complementares = d.pop("informacoes_complementares", UNSET)
+
+        informacoes_fisco = d.pop("informacoes_fisco", UNSET)
+
+        _intermediador = d.pop("intermediador", UNSET)
+        intermediador: Intermediary | Unset
+        if isinstance(_intermediador,  Unset):
+            intermediador = UNSET
+        else:
+            intermediador = Intermediary.from_dict(_intermediador)
+
+
+
+
+        _itens = d.pop("itens", UNSET)
+        itens: list[ItemRequest] | Unset = UNSET
+        if _itens is not UNSET:
+            itens = []
+            for itens_item_data in _itens:
+                itens_item = ItemRequest.from_dict(itens_item_data)
+
+
+
+                itens.append(itens_item)
+
+
+        natureza = d.pop("natureza", UNSET)
+
+        observacoes = d.pop("observacoes", UNSET)
+
+        def _parse_outras_despesas(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        outras_despesas = _parse_outras_despesas(d.pop("outras_despesas", UNSET))
+
+
+        _presenca = d.pop("presenca", UNSET)
+        presenca: IssueRequestPresenca | Unset
+        if isinstance(_presenca,  Unset):
+            presenca = UNSET
+        else:
+            presenca = IssueRequestPresenca(_presenca)
+
+
+
+
+        _referencias = d.pop("referencias", UNSET)
+        referencias: list[Reference] | Unset = UNSET
+        if _referencias is not UNSET:
+            referencias = []
+            for referencias_item_data in _referencias:
+                referencias_item = Reference.from_dict(referencias_item_data)
+
+
+
+                referencias.append(referencias_item)
+
+
+        def _parse_seguro(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        seguro = _parse_seguro(d.pop("seguro", UNSET))
+
+
+        _tipo_operacao = d.pop("tipo_operacao", UNSET)
+        tipo_operacao: IssueRequestTipoOperacao | Unset
+        if isinstance(_tipo_operacao,  Unset):
+            tipo_operacao = UNSET
+        else:
+            tipo_operacao = IssueRequestTipoOperacao(_tipo_operacao)
+
+
+
+
+        def _parse_troco(data: object) -> float | str | Unset:
+            if isinstance(data, Unset):
+                return data
+            return cast(float | str | Unset, data)
+
+        troco = _parse_troco(d.pop("troco", UNSET))
+
+
+        issue_request = cls(
+            pagamento=pagamento,
+            pedido=pedido,
+            cliente=cliente,
+            consumidor_final=consumidor_final,
+            devolucao_de=devolucao_de,
+            empresa=empresa,
+            empresa_id=empresa_id,
+            finalidade=finalidade,
+            fornecedor=fornecedor,
+            frete=frete,
+            informacoes_complementares=informacoes_complementares,
+            informacoes_fisco=informacoes_fisco,
+            intermediador=intermediador,
+            itens=itens,
+            natureza=natureza,
+            observacoes=observacoes,
+            outras_despesas=outras_despesas,
+            presenca=presenca,
+            referencias=referencias,
+            seguro=seguro,
+            tipo_operacao=tipo_operacao,
+            troco=troco,
+        )
+
+        return issue_request
+

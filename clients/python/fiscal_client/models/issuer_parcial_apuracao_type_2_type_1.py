@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class IssuerParcialApuracaoType2Type1(StrEnum):
+    PRESUMIDO = "presumido"
+    REAL = "real"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,75 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..models.issuer_parcial_origem_additional_property import IssuerParcialOrigemAdditionalProperty
+
+
+
+
+
+
+T = TypeVar("T", bound="IssuerParcialOrigem")
+
+
+
+@_attrs_define
+class IssuerParcialOrigem:
+    
+
+    additional_properties: dict[str, IssuerParcialOrigemAdditionalProperty] = _attrs_field(init=False, factory=dict)
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        
+        field_dict: dict[str, Any] = {}
+        for prop_name, prop in self.additional_properties.items():
+            field_dict[prop_name] = prop.value
+
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        issuer_parcial_origem = cls(
+        )
+
+
+        additional_properties = {}
+        for prop_name, prop_dict in d.items():
+            additional_property = IssuerParcialOrigemAdditionalProperty(prop_dict)
+
+
+
+            additional_properties[prop_name] = additional_property
+
+        issuer_parcial_origem.additional_properties = additional_properties
+        return issuer_parcial_origem
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> IssuerParcialOrigemAdditionalProperty:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: IssuerParcialOrigemAdditionalProperty) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

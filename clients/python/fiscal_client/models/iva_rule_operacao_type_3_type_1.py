@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class IvaRuleOperacaoType3Type1(StrEnum):
+    EXTERIOR = "exterior"
+    INTERESTADUAL = "interestadual"
+    INTERNA = "interna"
+
+    def __str__(self) -> str:
+        return str(self.value)

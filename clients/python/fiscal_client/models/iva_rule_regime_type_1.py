@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class IvaRuleRegimeType1(StrEnum):
+    REGIME_ESPECIFICO = "regime_especifico"
+    REGULAR = "regular"
+    TRATAMENTO_DIFERENCIADO = "tratamento_diferenciado"
+
+    def __str__(self) -> str:
+        return str(self.value)

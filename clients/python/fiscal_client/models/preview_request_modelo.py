@@ -1,0 +1,8 @@
+from enum import IntEnum
+
+class PreviewRequestModelo(IntEnum):
+    VALUE_55 = 55
+    VALUE_65 = 65
+
+    def __str__(self) -> str:
+        return str(self.value)

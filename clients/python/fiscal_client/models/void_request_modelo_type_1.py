@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+class VoidRequestModeloType1(StrEnum):
+    VALUE_0 = "55"
+    VALUE_1 = "65"
+
+    def __str__(self) -> str:
+        return str(self.value)
