@@ -20,7 +20,12 @@ NCMs (the per-call memo then answers most lookups), in the big sets nearly every
 resolves rules no other item uses.
 
     python bench/engine.py [--runs 21] [--sizes 100,10000,100000] [--items 1,50,990]
-                           [--write bench/results/engine.md]
+                           [--goods-taxes] [--write bench/results/engine.md]
+
+`--goods-taxes` swaps four of the ten ICMS treatments of the product rules for substitution
+and IPI (CST 10 with MVA and IPI, CST 70 with both reductions and IPI, CST 10 with FCP-ST, CST
+00 with IPI): then 40 % of the product lines compute ICMS-ST (the interstate sale adjusts the
+MVA) and 30 % IPI, the rest as without the flag.
 """
 
 from __future__ import annotations
@@ -75,6 +80,16 @@ _ICMS_WITH_RATE = [
     {"cst_icms": "51", "aliq_icms": "12.00", "p_dif": "33.33"},
     {"cst_icms": "40"}, {"cst_icms": "41"}, {"cst_icms": "60"},
 ]  # fmt: skip
+_ST_AND_IPI = [
+    {"cst_icms": "10", "aliq_icms": "12.00", "mva_st": "40.00", "aliq_icms_st": "18.00",
+     "cst_ipi": "50", "aliq_ipi": "10.00"},
+    {"cst_icms": "70", "aliq_icms": "12.00", "red_bc": "33.33", "mva_st": "35.00",
+     "aliq_icms_st": "18.00", "red_bc_st": "33.33", "cst_ipi": "50", "aliq_ipi": "5.00"},
+    {"cst_icms": "10", "aliq_icms": "7.00", "mva_st": "50.00", "aliq_icms_st": "18.00",
+     "aliq_fcp_st": "2.00"},
+    {"cst_icms": "00", "aliq_icms": "12.00", "cst_ipi": "50", "aliq_ipi": "15.00"},
+]  # fmt: skip
+"""`--goods-taxes`: substitution (MVA adjusted SP → MG), its reductions and FCP, and IPI."""
 _ICMS_GLOBAL_RATE = [{"cst_icms": "00"}, {"cst_icms": "20", "red_bc": "33.33"}]
 """Blank rate: the global pack's interstate rate rule supplies it (one more lookup)."""
 _CONTRIBUTIONS = [
@@ -175,7 +190,11 @@ def main() -> None:
     parser.add_argument("--sizes", type=_ints, default=RULE_COUNTS)
     parser.add_argument("--items", type=_ints, default=ITEM_COUNTS)
     parser.add_argument("--write", type=Path)
+    parser.add_argument("--goods-taxes", action="store_true", help="ICMS-ST and IPI treatments")
     args = parser.parse_args()
+    if args.goods_taxes:
+        global PRODUCT_TREATMENTS
+        PRODUCT_TREATMENTS = _treatments(_ICMS_WITH_RATE[:6] + _ST_AND_IPI)
     rng = random.Random(2026)
     pack = load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
     load_before = os.getloadavg()[0]
