@@ -165,6 +165,9 @@ def _negative(node: Any, prefix: str) -> Found:
     groups visited), and a path is built only for the answer.
     """
     kind = type(node)
+    checker = _CHECKERS.get(kind)  # the groups first: most nodes are result dataclasses
+    if checker is not None:
+        return checker(node, prefix)
     if kind is Decimal:
         return (prefix.rstrip("."), node) if node < 0 else None
     if kind is tuple:
@@ -179,9 +182,7 @@ def _negative(node: Any, prefix: str) -> Found:
             if found is not None:
                 return found
         return None
-    checker = _CHECKERS.get(kind)
-    if checker is None:
-        checker = _CHECKERS[kind] = _make_checker(kind)
+    checker = _CHECKERS[kind] = _make_checker(kind)
     return checker(node, prefix)
 
 
