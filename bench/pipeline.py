@@ -1,6 +1,7 @@
 """Benchmark: our NF-e pipeline (build, sign, validate, serialize) beside the peers and the floor.
 
-    python bench/pipeline.py [--n 1 50 990] [--budget 2.0] [--out bench/results/pipeline.md]
+    python bench/pipeline.py [--n 1 50 990] [--budget 2.0] [--goods-taxes]
+                             [--out bench/results/pipeline.md]
 
 Same input, same timing method and same floor primitives as the peer benchmark
 (`../shared/bench/peers/bench_peers.py`, imported, not copied): the input dict of `make_input(n)`,
@@ -15,6 +16,11 @@ validate phases still run.
 Phases of ours: adapt (input dict -> NFeData, the work of the service's TaxResult adapter),
 build (NFeData -> lxml tree), sign (XmlSigner), validate (cached official XSD), wrap (enviNFe +
 serialization). Every final document is checked untimed: XSD, our verifier, xmlsec1.
+
+`--goods-taxes` makes our document heavier than the peers' (same floor, measured on theirs): 40 %
+of the items carry ICMS-ST (ICMS10: MVA 40 %, internal rate 18 %, values as the engine computes
+them) and 30 % IPI at 10 % (IPITrib), so the build, signature and validation of the groups the
+goods taxes add are in the ratio.
 """
 
 from __future__ import annotations
@@ -49,6 +55,7 @@ from documents.nfe.model import (  # noqa: E402
     Icms,
     IndIEDest,
     IndPres,
+    Ipi,
     Issuer,
     Item,
     ItemTaxes,
@@ -123,7 +130,7 @@ def to_nfe_data(doc: dict[str, Any]) -> NFeData:
         ie=c["ie"], email=c["email"],
     )  # fmt: skip
     items = tuple(_item(it, doc) for it in doc["items"])
-    total = sum((i.total for i in items), Decimal("0.00"))
+    total = sum((_charged(i) for i in items), Decimal("0.00"))
     return NFeData(
         modelo=Modelo.NFE, tp_amb=TpAmb.HOMOLOGACAO, serie=int(doc["serie"]),
         numero=int(doc["nnf"]), cnf=doc["cnf"], issued_at=dt.datetime.fromisoformat(doc["dh"]),
@@ -140,18 +147,52 @@ def _address(p: dict[str, str]) -> Address:
     )  # fmt: skip
 
 
+GOODS_TAXES = False
+"""`--goods-taxes`: ST on items whose number ends in 0-3, IPI on those ending in 0-2."""
+ST_MVA, ST_RATE, IPI_RATE = Decimal("40"), Decimal("18.00"), Decimal("10.00")
+HUNDRED, CENTS = Decimal(100), Decimal("0.01")
+
+
 def _item(it: dict[str, Any], doc: dict[str, Any]) -> Item:
     v = it["vProd"]
+    number = int(it["code"][1:])
+    ipi = _ipi(v) if GOODS_TAXES and number % 10 < 3 else None
+    with_st = GOODS_TAXES and number % 10 < 4
+    icms = _icms_st(it, doc, ipi) if with_st else Icms(
+        orig="0", cst="00", mod_bc="3", v_bc=v, p_icms=doc["icms_rate"], v_icms=it["vICMS"]
+    )  # fmt: skip
     taxes = ItemTaxes(
-        icms=Icms(
-            orig="0", cst="00", mod_bc="3", v_bc=v, p_icms=doc["icms_rate"], v_icms=it["vICMS"]
-        ),
+        icms=icms,
+        ipi=ipi,
         pis=PisCofins("01", v, doc["pis_rate"], it["vPIS"]),
         cofins=PisCofins("01", v, doc["cofins_rate"], it["vCOFINS"]),
     )  # fmt: skip
     return Item(
         code=it["code"], description=it["desc"], ncm=it["ncm"], cfop=it["cfop"], unit=it["unit"],
         quantity=it["qty"], unit_price=it["price"], total=v, taxes=taxes,
+    )  # fmt: skip
+
+
+def _charged(item: Item) -> Decimal:
+    """What the buyer pays for the item (vNF's share): its value, ST and IPI."""
+    taxes = item.taxes
+    ipi = taxes.ipi.value if taxes.ipi is not None and taxes.ipi.value else Decimal(0)
+    return item.total + (taxes.icms.v_icms_st or Decimal(0)) + ipi
+
+
+def _ipi(v: Decimal) -> Ipi:
+    return Ipi(cst="50", v_bc=v, rate=IPI_RATE, value=(v * IPI_RATE / HUNDRED).quantize(CENTS))
+
+
+def _icms_st(it: dict[str, Any], doc: dict[str, Any], ipi: Ipi | None) -> Icms:
+    """ICMS10: the ST base is the value with IPI plus the margin; the own ICMS is deducted."""
+    v = it["vProd"]
+    base_st = (v + (ipi.value if ipi and ipi.value else 0)) * (HUNDRED + ST_MVA) / HUNDRED
+    base_st = base_st.quantize(CENTS)
+    st = (base_st * ST_RATE / HUNDRED).quantize(CENTS) - it["vICMS"]
+    return Icms(
+        orig="0", cst="10", mod_bc="3", v_bc=v, p_icms=doc["icms_rate"], v_icms=it["vICMS"],
+        mod_bc_st="4", p_mva_st=ST_MVA, v_bc_st=base_st, p_icms_st=ST_RATE, v_icms_st=st,
     )  # fmt: skip
 
 
@@ -344,7 +385,10 @@ def main() -> None:
     parser.add_argument("--n", type=int, nargs="+", default=[1, 50, 990])
     parser.add_argument("--budget", type=float, default=2.0)
     parser.add_argument("--out", help="write the markdown report here too")
+    parser.add_argument("--goods-taxes", action="store_true", help="ICMS-ST and IPI items")
     args = parser.parse_args()
+    global GOODS_TAXES
+    GOODS_TAXES = args.goods_taxes
     with tempfile.TemporaryDirectory() as tmp:
         workdir = Path(tmp)
         peers = load_peers(workdir)
@@ -358,7 +402,8 @@ def main() -> None:
     notes = [note for n in args.n for note in results[n]["notes"]]
     text = "\n\n".join([
         "## Run " + dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "Environment: " + environment(),
+        "Environment: " + environment()
+        + ("; our document with ICMS-ST and IPI items (`--goods-taxes`)" if GOODS_TAXES else ""),
         f"Peer packages missing here (reported, not faked): {missing}.",
         "### Ours against the floor and the plain baseline (medians)", ratios(results, args.n),
         "### All rows, ms per document", report(results, args.n),

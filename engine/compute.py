@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
 
-from engine.context import DocumentType, Item, TaxContext
+from engine.context import DocumentType, IcmsStComplement, Item, TaxContext
 from engine.defaults import REVIEW_CAP_STEP, REVIEW_THRESHOLD
 from engine.errors import ContextError
 from engine.facts import Facts, document_facts, item_facts
@@ -108,6 +108,12 @@ def _check_line(index: int, item: Item) -> None:
             if value is not None and value < 0:
                 raise ContextError(f"{where}.st_retido.{name}", "não pode ser negativo")
     _check_complement(where, item)
+    imp = item.importacao
+    if imp is not None:
+        for name in ("valor_aduaneiro", "valor_ii", "valor_iof", "despesas_aduaneiras",
+                     "valor_afrmm"):  # fmt: skip
+            if getattr(imp, name) < 0:
+                raise ContextError(f"{where}.importacao.{name}", "não pode ser negativo")
     gross = money(item.quantidade * item.valor_unitario)
     if money(item.desconto) > gross:
         raise ContextError(
@@ -117,15 +123,20 @@ def _check_line(index: int, item: Item) -> None:
 
 
 def _check_complement(where: str, item: Item) -> None:
-    """A complement of ICMS carries only the tax: a positive base, a non-negative declared
-    rate, and no quantity or value of its own (the layout's zero-quantity complement)."""
+    """A complement of ICMS or ICMS-ST carries only the tax: a positive base, a declared rate
+    within (0, 100], and no quantity or value of its own (the layout's zero-quantity
+    complement)."""
     declared = item.complemento_icms
     if declared is None:
         return
-    if declared.base <= 0:
-        raise ContextError(f"{where}.complemento_icms.base", "deve ser maior que zero")
-    if declared.aliquota is not None and not 0 < declared.aliquota <= 100:
-        raise ContextError(f"{where}.complemento_icms.aliquota", "deve estar entre 0 e 100")
+    if isinstance(declared, IcmsStComplement):
+        base, rate, suffix = declared.base_st, declared.aliquota_st, "_st"
+    else:
+        base, rate, suffix = declared.base, declared.aliquota, ""
+    if base <= 0:
+        raise ContextError(f"{where}.complemento_icms.base{suffix}", "deve ser maior que zero")
+    if rate is not None and not 0 < rate <= 100:
+        raise ContextError(f"{where}.complemento_icms.aliquota{suffix}", "deve estar entre 0 e 100")
     amounts = (item.quantidade, item.valor_unitario, item.desconto, item.frete, item.seguro,
                item.outras_despesas)  # fmt: skip
     if any(amounts):
@@ -223,10 +234,10 @@ def _amounts(node: Any, path: str = "") -> Iterator[tuple[str, Decimal]]:
                 yield from _amounts(child, f"{path}.{name}" if path else name)
 
 
-VNF_ADDED = ("vST", "vFCPST", "vFrete", "vSeg", "vOutro", "vIPI")
+VNF_ADDED = ("vST", "vFCPST", "vFrete", "vSeg", "vOutro", "vII", "vIPI")
 """Totals added to vProd − vDesc in vNF (MOC 4.0, W16: vProd − vDesc − vICMSDeson + vST +
 vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol + vServ; the engine computes no
-desoneração, import tax, returned IPI or ISSQN services in an NF-e)."""
+desoneração, returned IPI or ISSQN services in an NF-e; vII is the declared import tax)."""
 
 
 def totals(items: tuple[ItemTaxes, ...]) -> dict[str, Decimal]:
@@ -266,6 +277,7 @@ def _columns(items: tuple[ItemTaxes, ...]) -> dict[str, list[Decimal]]:
         "vFrete": [v for i in items if (v := i.vFrete) is not None],
         "vSeg": [v for i in items if (v := i.vSeg) is not None],
         "vOutro": [v for i in items if (v := i.vOutro) is not None],
+        "vII": [i.ii.vII for i in items if i.ii is not None],
         "vIPI": [v for i in items if i.ipi is not None and (v := i.ipi.vIPI) is not None],
         "vCredICMSSN": [v for g in icms if (v := g.vCredICMSSN) is not None],
         "vFCPUFDest": [v for g in difal if (v := g.vFCPUFDest) is not None],

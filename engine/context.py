@@ -98,6 +98,35 @@ class IcmsComplement:
 
 
 @dataclass(frozen=True)
+class IcmsStComplement:
+    """A complement of ICMS-ST (finNFe 2, quantity and value zero): the substitution the
+    complemented note under-charged (a wrong margin or base), on a declared ST base (vBCST as
+    written). The rate is the declared one (a rate difference), else the tax rule's ST rate,
+    the ICMS_ST rule's or the destination's internal rate rule: never invented. vICMSST is
+    base_st × rate; the line has no own ICMS. Fields named apart from `IcmsComplement`'s so
+    the snapshot of one never reads as the other."""
+
+    base_st: Decimal
+    aliquota_st: Decimal | None = None
+
+
+@dataclass(frozen=True)
+class Importation:
+    """An imported line's customs clearance (DI / DUImp, the II group of the NF-e), as Siscomex
+    computed it and the importer declares it: the engine never computes the II. Amounts are
+    the line's: `valor_aduaneiro` (II vBC, the customs value in reais), `valor_ii` (vII),
+    `valor_iof` (vIOF), `despesas_aduaneiras` (vDespAdu: Siscomex fee and the other customs
+    expenses, the AFRMM excluded) and `valor_afrmm` (the DI's vAFRMM, maritime transport).
+    They make the IPI, PIS/COFINS and ICMS bases of an import (`calculators.importation`)."""
+
+    valor_aduaneiro: Decimal
+    valor_ii: Decimal = Decimal("0")
+    valor_iof: Decimal = Decimal("0")
+    despesas_aduaneiras: Decimal = Decimal("0")
+    valor_afrmm: Decimal = Decimal("0")
+
+
+@dataclass(frozen=True)
 class Item:
     """One line: a product (NF-e/NFC-e), a service (NFS-e) or the transport service (CT-e).
 
@@ -110,7 +139,9 @@ class Item:
     `enquadramentos` are declared legal classifications (e.g. RIR_2018_ART_714) that
     withholding rules test. `st_retido` is the substitution already withheld on the goods
     (CST 60 / CSOSN 500), when the caller knows it. `complemento_icms` makes the line a
-    complement of ICMS only (quantity and value zero, see `IcmsComplement`).
+    complement of ICMS only (quantity and value zero, see `IcmsComplement`; of ICMS-ST,
+    `IcmsStComplement`). `importacao` makes it
+    an imported line whose bases come from its customs clearance (see `Importation`).
     """
 
     numero: int
@@ -134,7 +165,8 @@ class Item:
     cod_municipio_prestacao: str | None = None
     enquadramentos: frozenset[str] = frozenset()
     st_retido: RetainedSt | None = None
-    complemento_icms: IcmsComplement | None = None
+    complemento_icms: IcmsComplement | IcmsStComplement | None = None
+    importacao: Importation | None = None
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ from engine.context import (
     Counterpart,
     DocumentType,
     IcmsComplement,
+    IcmsStComplement,
+    Importation,
     Item,
     Overrides,
     PersonType,
@@ -136,13 +138,33 @@ def _item(d: Mapping[str, Any]) -> Item:
         enquadramentos=frozenset(d.get("enquadramentos") or ()),
         st_retido=_retained(d.get("st_retido"), f"{f}.st_retido"),
         complemento_icms=_complement(d.get("complemento_icms"), f"{f}.complemento_icms"),
+        importacao=_importation(d.get("importacao"), f"{f}.importacao"),
     )  # fmt: skip
 
 
-def _complement(d: Mapping[str, Any] | None, f: str) -> IcmsComplement | None:
-    """A complement of ICMS: its base and, when declared, the rate of the difference."""
+def _importation(d: Mapping[str, Any] | None, f: str) -> Importation | None:
+    """An imported line's customs values (II group and the DI's AFRMM), as declared."""
     if d is None:
         return None
+    return Importation(
+        valor_aduaneiro=to_decimal(d["valor_aduaneiro"], f"{f}.valor_aduaneiro"),
+        **{name: to_decimal(d.get(name, "0"), f"{f}.{name}") for name in IMPORT_AMOUNTS},
+    )
+
+
+IMPORT_AMOUNTS = ("valor_ii", "valor_iof", "despesas_aduaneiras", "valor_afrmm")
+
+
+def _complement(d: Mapping[str, Any] | None, f: str) -> IcmsComplement | IcmsStComplement | None:
+    """A complement of ICMS (`base`) or of ICMS-ST (`base_st`): its base and, when declared,
+    the rate of the difference."""
+    if d is None:
+        return None
+    if "base_st" in d:
+        return IcmsStComplement(
+            base_st=to_decimal(d["base_st"], f"{f}.base_st"),
+            aliquota_st=_opt_dec(d, "aliquota_st", f"{f}.aliquota_st"),
+        )
     return IcmsComplement(
         base=to_decimal(d["base"], f"{f}.base"),
         aliquota=_opt_dec(d, "aliquota", f"{f}.aliquota"),

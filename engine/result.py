@@ -105,6 +105,18 @@ class IpiGroup:
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class IiGroup:
+    """The import tax group of an imported item, as the customs clearance declared it (the
+    engine writes it, never computes it): II base (customs value), customs expenses, II, IOF."""
+
+    vBC: Decimal
+    vDespAdu: Decimal
+    vII: Decimal
+    vIOF: Decimal
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class PisCofinsGroup:
     """PIS or COFINS of one item; `v` is zero for CSTs without a value."""
 
@@ -194,6 +206,7 @@ class ItemTaxes:
     regra_tributaria: RuleMatch | None = None
     regra_iva: RuleMatch | None = None
     inf_cpl: str | None = None
+    ii: IiGroup | None = None
 
     @property
     def regra_tributaria_id(self) -> str | None:

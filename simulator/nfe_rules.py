@@ -45,8 +45,8 @@ class Content:
 
 def check_content(content: Content, store: Store) -> None:
     """Every content rule, in the order of the MOC's groups (ide, det, total, transp, pag)."""
-    for rule in (_nfce_purpose, _references, _referenced_notes, _returned_tax, _totals,
-                 _transport, _payments):  # fmt: skip
+    for rule in (_nfce_purpose, _references, _referenced_notes, _abroad, _cfops, _returned_tax,
+                 _totals, _transport, _payments):  # fmt: skip
         rule(content, store)
 
 
@@ -208,6 +208,70 @@ def _quantities(info: etree._Element | None) -> dict[str, Decimal]:
         code = _text(prod, "cProd")
         totals[code] = totals.get(code, ZERO) + Decimal(_text(prod, "qCom") or "0")
     return totals
+
+
+# ---------------------------------------------------------------- operations with abroad
+
+
+ABROAD = "3"
+_SCOPE_OF_DIGIT = {"1": "1", "5": "1", "2": "2", "6": "2", "3": "3", "7": "3"}
+_SCOPE_REJECTIONS = {
+    "1": ("733", "CFOP de operacao interna e idDest <> 1"),
+    "2": ("732", "CFOP de operacao interestadual e idDest <> 2"),
+    "3": ("731", "CFOP de operacao com Exterior e idDest <> 3"),
+}
+
+
+def _abroad(content: Content, store: Store) -> None:
+    """An operation with abroad (idDest 3: an import or an export) has its party in UF EX
+    (727) and every CFOP of the exterior group 3/7; a CFOP of that group needs idDest 3 (731);
+    a CFOP of another scope on idDest 3 is refused by its own scope's rule (732 interstate,
+    733 internal). Codes and texts of the MOC's table (sped-nfe docs/cStat.md); the scope
+    rules 732/733 are checked here only when abroad is involved, the rest of them not
+    simulated."""
+    id_dest = content.ide("idDest")
+    if id_dest == ABROAD and _text(content.info, "dest/enderDest/UF") not in ("", "EX"):
+        raise _reject("727", "Operacao com Exterior e UF diferente de EX")
+    for prod in _find(content.info, "det/prod"):
+        scope = _SCOPE_OF_DIGIT.get(_text(prod, "CFOP")[:1])
+        if scope is not None and scope != id_dest and ABROAD in (scope, id_dest):
+            raise _reject(*_SCOPE_REJECTIONS[scope])
+
+
+# ---------------------------------------------------------------- det/prod/CFOP
+
+
+_RETURN_SUFFIXES = (
+    "201", "202", "203", "204", "208", "209", "210", "211", "410", "411", "412", "413", "503",
+    "504", "505", "506", "553", "555", "556", "660", "661", "662", "918", "919",
+)  # fmt: skip
+RETURN_CFOPS = frozenset(f"{first}{suffix}" for first in "123567" for suffix in _RETURN_SUFFIXES)
+"""CFOPs of returns of goods (devolução), every scope: the CFOP table's (Convênio s/nº 1970)
+groups x.200, x.410, x.500, x.550, x.660 and x.900. The MOC's rules 327/328 name the return
+CFOPs; this is the simulator's reading of them from the CFOP table, the list the product's
+own check uses too (service/nfe/purpose.py)."""
+
+_ENTRY_DIGITS, _OUTPUT_DIGITS = "123", "567"
+
+
+def _cfops(content: Content, store: Store) -> None:
+    """Each item's CFOP against the note: an entry CFOP (1, 2, 3) on an output (518), an output
+    CFOP (5, 6, 7) on an entry (519); a return (finNFe 4) only with return CFOPs (327), a return
+    CFOP only on a return (328). Codes and texts of the MOC's table (sped-nfe docs/cStat.md)."""
+    output = content.ide("tpNF") == "1"
+    returning = content.ide("finNFe") == RETURN
+    for prod in _find(content.info, "det/prod"):
+        cfop = _text(prod, "CFOP")
+        if output and cfop[:1] in _ENTRY_DIGITS:
+            raise _reject("518", "CFOP de entrada para NF-e de saida")
+        if not output and cfop[:1] in _OUTPUT_DIGITS:
+            raise _reject("519", "CFOP de saida para NF-e de entrada")
+        if returning and cfop not in RETURN_CFOPS:
+            raise _reject("327", "CFOP invalido para NF-e com finalidade de devolucao de "
+                          "mercadoria")  # fmt: skip
+        if not returning and cfop in RETURN_CFOPS:
+            raise _reject("328", "CFOP de devolucao de mercadoria para NF-e que nao tem "
+                          "finalidade de devolucao de mercadoria")  # fmt: skip
 
 
 def _returned_tax(content: Content, store: Store) -> None:

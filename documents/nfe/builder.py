@@ -35,6 +35,8 @@ from documents.nfe.model import (
     Icms,
     IcmsUfDest,
     IdDest,
+    ImportDeclaration,
+    ImportTax,
     IndPres,
     Ipi,
     Item,
@@ -100,6 +102,7 @@ class Totals:
     v_fcp_st: Decimal = _NONE  # vFCPST
     v_fcp_st_ret: Decimal = _NONE  # vFCPSTRet
     v_ipi: Decimal = _NONE  # vIPI
+    v_ii: Decimal = _NONE  # vII: the import tax of imported items
 
 
 @dataclass(frozen=True)
@@ -412,7 +415,7 @@ def _item_description(data: NFeData, number: int, item: Item) -> str:
 def _det(inf: etree._Element, number: int, item: Item, description: str) -> None:
     det = _sub(inf, "det", nItem=str(number))
     qty, price = quantity(item.quantity), unit_price(item.unit_price)
-    _leaves(_sub(det, "prod"), [
+    prod = _leaves(_sub(det, "prod"), [
         ("cProd", item.code), ("cEAN", item.gtin), ("xProd", description), ("NCM", item.ncm),
         ("CEST", item.cest), ("cBenef", item.benefit_code), ("CFOP", item.cfop),
         ("uCom", item.unit), ("qCom", qty),
@@ -422,8 +425,10 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
         ("vSeg", _nonzero_money(item.insurance, "vSeg")),
         ("vDesc", _opt_money(item.discount, "vDesc")),
         ("vOutro", _nonzero_money(item.other, "vOutro")), ("indTot", "1"),
-        ("xPed", item.purchase_order), ("nItemPed", item.purchase_order_item),
     ])  # fmt: skip
+    if item.import_declarations:
+        _import_declarations(prod, item.import_declarations)
+    _leaves(prod, [("xPed", item.purchase_order), ("nItemPed", item.purchase_order_item)])
     taxes = item.taxes
     imposto = _leaves(_sub(det, "imposto"), [
         ("vTotTrib", _opt_money(taxes.approximate_total, "vTotTrib")),
@@ -431,6 +436,8 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
     _icms(_sub(imposto, "ICMS"), taxes.icms)
     if taxes.ipi is not None:
         _ipi(imposto, taxes.ipi)
+    if taxes.ii is not None:
+        _ii(imposto, taxes.ii)
     _pis_cofins(imposto, "PIS", taxes.pis)
     _pis_cofins(imposto, "COFINS", taxes.cofins)
     if taxes.icms_uf_dest is not None:
@@ -439,6 +446,33 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
         _ibs_cbs(imposto, taxes.ibs_cbs)
     _imposto_devol(det, item)
     _leaves(det, [("infAdProd", item.additional_info)])
+
+
+def _import_declarations(prod: etree._Element, declarations: tuple[ImportDeclaration, ...]) -> None:
+    """prod/DI, after indTot (layout 4.00 order; NT 2011.004), with its additions (adi)."""
+    for di in declarations:
+        group = _leaves(_sub(prod, "DI"), [
+            ("nDI", di.number), ("dDI", di.registered_on.isoformat()),
+            ("xLocDesemb", di.clearance_place), ("UFDesemb", di.clearance_uf),
+            ("dDesemb", di.cleared_on.isoformat()), ("tpViaTransp", di.transport_mode),
+            ("vAFRMM", _opt_money(di.afrmm, "vAFRMM")), ("tpIntermedio", di.intermediation),
+            _registration(di.third_party) if di.third_party else ("CNPJ", None),
+            ("UFTerceiro", di.third_party_uf), ("cExportador", di.exporter),
+        ])  # fmt: skip
+        for adi in di.additions:
+            _leaves(_sub(group, "adi"), [
+                ("nAdicao", adi.number), ("nSeqAdic", adi.sequence),
+                ("cFabricante", adi.manufacturer),
+                ("vDescDI", _nonzero_money(adi.discount, "vDescDI")), ("nDraw", adi.drawback),
+            ])  # fmt: skip
+
+
+def _ii(imposto: etree._Element, tax: ImportTax) -> None:
+    """II, after IPI and before PIS: the import tax as the customs clearance declared it."""
+    _leaves(_sub(imposto, "II"), [
+        ("vBC", money(tax.v_bc, "vBC")), ("vDespAdu", money(tax.v_desp_adu, "vDespAdu")),
+        ("vII", money(tax.v_ii, "vII")), ("vIOF", money(tax.v_iof, "vIOF")),
+    ])  # fmt: skip
 
 
 def _imposto_devol(det: etree._Element, item: Item) -> None:
@@ -666,8 +700,10 @@ def compute_totals(items: tuple[Item, ...]) -> Totals:
     )
 
 
-_ADDED_TO_VNF = ("v_st", "v_fcp_st", "v_frete", "v_seg", "v_outro", "v_ipi", "v_ipi_devol")
-"""The `Totals` fields vNF adds to vProd - vDesc (vICMSDeson and vII are not modelled)."""
+_ADDED_TO_VNF = (
+    "v_st", "v_fcp_st", "v_frete", "v_seg", "v_outro", "v_ii", "v_ipi", "v_ipi_devol",
+)  # fmt: skip
+"""The `Totals` fields vNF adds to vProd - vDesc (vICMSDeson is not modelled)."""
 
 
 def _added_totals(items: tuple[Item, ...], icms: list[Icms]) -> dict[str, Decimal]:
@@ -678,6 +714,7 @@ def _added_totals(items: tuple[Item, ...], icms: list[Icms]) -> dict[str, Decima
         "v_seg": _item_sum(items, "insurance", "vSeg"),
         "v_outro": _item_sum(items, "other", "vOutro"),
         "v_ipi": _ipi_sum(items),
+        "v_ii": _ii_sum(items),
         "v_ipi_devol": _item_sum(items, "returned_ipi", "vIPIDevol"),
     }
 
@@ -685,9 +722,15 @@ def _added_totals(items: tuple[Item, ...], icms: list[Icms]) -> dict[str, Decima
 def invoice_total(t: Totals) -> Decimal:
     """vNF (field W16) by the MOC 7.0 formula the authority checks (rejection 610):
     vProd - vDesc - vICMSDeson + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol.
-    vICMSDeson and vII are not modelled (always 0.00), so they drop out."""
+    vICMSDeson is not modelled (always 0.00), so it drops out."""
     added: Decimal = sum((getattr(t, name) for name in _ADDED_TO_VNF), _NONE)
     return t.v_prod - t.v_desc + added
+
+
+def _ii_sum(items: tuple[Item, ...]) -> Decimal:
+    """vII: the sum of the imported items' II groups (declared, copied by the engine)."""
+    groups = [getattr(i.taxes, "ii", None) for i in items]
+    return _sum_given([getattr(g, "v_ii", None) for g in groups], "vII")
 
 
 def _item_sum(items: tuple[Item, ...], name: str, field: str) -> Decimal:
@@ -737,7 +780,7 @@ def _ibs_cbs_totals(items: tuple[Item, ...]) -> IbsCbsTotals | None:
 
 
 def _total(inf: etree._Element, totals: Totals) -> None:
-    """ICMSTot in layout order: every value from `totals` (vICMSDeson and vII are not modelled)."""
+    """ICMSTot in layout order: every value from `totals` (vICMSDeson is not modelled)."""
     total = _sub(inf, "total")
     t, m = totals, _total_money
     _leaves(_sub(total, "ICMSTot"), [
@@ -745,7 +788,7 @@ def _total(inf: etree._Element, totals: Totals) -> None:
         *_difal_total_leaves(t.difal), ("vFCP", m(t.v_fcp)), ("vBCST", m(t.v_bc_st)),
         ("vST", m(t.v_st)), ("vFCPST", m(t.v_fcp_st)), ("vFCPSTRet", m(t.v_fcp_st_ret)),
         ("vProd", m(t.v_prod)), ("vFrete", m(t.v_frete)), ("vSeg", m(t.v_seg)),
-        ("vDesc", m(t.v_desc)), ("vII", _ZERO), ("vIPI", m(t.v_ipi)),
+        ("vDesc", m(t.v_desc)), ("vII", m(t.v_ii)), ("vIPI", m(t.v_ipi)),
         ("vIPIDevol", m(t.v_ipi_devol)), ("vPIS", m(t.v_pis)), ("vCOFINS", m(t.v_cofins)),
         ("vOutro", m(t.v_outro)), ("vNF", m(t.v_nf)),
         ("vTotTrib", _opt_money(t.v_tot_trib, "vTotTrib")),

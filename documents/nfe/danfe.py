@@ -1,7 +1,9 @@
 """What the DANFE must show that brazilfiscalreport does not draw: the purpose of a complement,
-adjustment or return, the referenced documents (NFref), every volume after the first and the
-trailers. They are appended to the additional information (infCpl) of the copy handed to the
-renderer, the block the DANFE manual reserves for such data; the stored XML is never touched.
+adjustment or return, the referenced documents (NFref), every volume after the first, the
+trailers, and on an import the supplier abroad (its id and country: the recipient block has
+only a CNPJ/CPF box) with the import declarations and the II. They are appended to the
+additional information (infCpl) of the copy handed to the renderer, the block the DANFE manual
+reserves for such data; the stored XML is never touched.
 """
 
 from __future__ import annotations
@@ -22,7 +24,11 @@ def add_danfe_notes(root: etree._Element) -> None:
     inf = root.find(f".//{_Q}infNFe")
     if inf is None:
         return
-    notes = [n for n in (_purpose(inf), _references(inf), _volumes(inf), _trailers(inf)) if n]
+    notes = [
+        n
+        for n in (_purpose(inf), _references(inf), _volumes(inf), _trailers(inf), _abroad(inf))
+        if n
+    ]
     if not notes:
         return
     complement = _inf_cpl(inf)
@@ -104,6 +110,35 @@ def _volume(vol: etree._Element) -> str:
         if _text(vol, f"n:{tag}")
     ]
     return " ".join(w for w in [*words, *weights] if w)
+
+
+def _abroad(inf: etree._Element) -> str:
+    """A party abroad (idDest 3): who and where, and each import declaration once, with the
+    II of the note (ICMSTot/vII)."""
+    if _text(inf, "n:ide/n:idDest") != "3":
+        return ""
+    dest = inf.find(f"{_Q}dest")
+    if dest is None:
+        return ""
+    foreign_id = _text(dest, "n:idEstrangeiro")
+    who = " ".join(filter(None, [
+        "EXTERIOR:", _text(dest, "n:xNome"), f"ID {foreign_id}" if foreign_id else "",
+        _text(dest, "n:enderDest/n:xPais"),
+    ]))  # fmt: skip
+    seen: dict[str, str] = {}
+    for di in inf.iterfind(f"{_Q}det/{_Q}prod/{_Q}DI"):
+        number = _text(di, "n:nDI")
+        seen.setdefault(number, (
+            f"DI {number} de {_date(_text(di, 'n:dDI'))}, desembaraco {_text(di, 'n:xLocDesemb')}"
+            f"/{_text(di, 'n:UFDesemb')} em {_date(_text(di, 'n:dDesemb'))}"
+        ))  # fmt: skip
+    ii = _text(inf, "n:total/n:ICMSTot/n:vII")
+    tax = f"II R$ {ii.replace('.', ',')}" if seen and ii else ""
+    return "; ".join(filter(None, [who, *seen.values(), tax]))
+
+
+def _date(iso: str) -> str:
+    return "/".join(reversed(iso.split("-"))) if iso else ""
 
 
 def _trailers(inf: etree._Element) -> str:

@@ -241,6 +241,45 @@ class IbsCbs:
 
 
 @dataclass(frozen=True)
+class ImportTax:
+    """II: the import tax group of an imported item, as the customs clearance declared it."""
+
+    v_bc: Decimal  # vBC: the customs value (base of the II)
+    v_desp_adu: Decimal  # vDespAdu: customs expenses
+    v_ii: Decimal  # vII
+    v_iof: Decimal  # vIOF
+
+
+@dataclass(frozen=True)
+class Addition:
+    """DI/adi: one addition of the import declaration and this item's sequence in it."""
+
+    sequence: str  # nSeqAdic (1..99999)
+    manufacturer: str  # cFabricante: the foreign manufacturer's code in the issuer's systems
+    number: str | None = None  # nAdicao (1..999)
+    discount: Decimal | None = None  # vDescDI
+    drawback: str | None = None  # nDraw: drawback concession act
+
+
+@dataclass(frozen=True)
+class ImportDeclaration:
+    """prod/DI: the import declaration (DI, DSI, DIRE or DUImp) the item was cleared by."""
+
+    number: str  # nDI (1..15 characters)
+    registered_on: dt.date  # dDI
+    clearance_place: str  # xLocDesemb
+    clearance_uf: str  # UFDesemb
+    cleared_on: dt.date  # dDesemb
+    transport_mode: str  # tpViaTransp: 1 maritime ... 13 by trailer
+    intermediation: str  # tpIntermedio: 1 own account, 2 on account and order, 3 by order
+    exporter: str  # cExportador: the exporter's code in the issuer's systems
+    additions: tuple[Addition, ...]  # adi (1..999)
+    afrmm: Decimal | None = None  # vAFRMM (maritime transport)
+    third_party: str | None = None  # CNPJ / CPF of the acquirer or orderer (tpIntermedio 2, 3)
+    third_party_uf: str | None = None  # UFTerceiro
+
+
+@dataclass(frozen=True)
 class ItemTaxes:
     icms: Icms
     pis: PisCofins
@@ -249,6 +288,7 @@ class ItemTaxes:
     approximate_total: Decimal | None = None  # vTotTrib (Lei 12.741)
     icms_uf_dest: IcmsUfDest | None = None  # DIFAL to a non-contributor in another UF
     ipi: Ipi | None = None  # IPI of an industrial (or equivalent) issuer
+    ii: ImportTax | None = None  # II of an imported item
 
 
 @dataclass(frozen=True)
@@ -276,6 +316,7 @@ class Item:
     purchase_order_item: str | None = None  # nItemPed: the item of that order (6 digits)
     returned_percent: Decimal | None = None  # impostoDevol/pDevol: share of the goods returned
     returned_ipi: Decimal | None = None  # impostoDevol/IPI/vIPIDevol: the IPI returned
+    import_declarations: tuple[ImportDeclaration, ...] = ()  # DI: how an import was cleared
 
 
 @dataclass(frozen=True)

@@ -5,18 +5,29 @@ Sources (the rule that supplies each rate carries its own `fonte`):
   and other charges billed to the buyer, plus the value-added margin (MVA); art. 8 §5: the
   tax withheld is the destination's internal rate on that base minus the tax due on the own
   operation. The IPI is part of the price the buyer pays, so it enters the ST base always
-  (Convênio ICMS 142/2018, cl. 13: "acrescido dos valores correspondentes a frete, seguro,
-  impostos, contribuições ... e de outros encargos transferíveis ou cobrados do destinatário").
+  (Convênio ICMS 142/2018, its MVA clause: "acrescido dos valores correspondentes a frete,
+  seguro, impostos, contribuições ... e de outros encargos transferíveis ou cobrados do
+  destinatário"; the clause number is unconfirmed, see below).
   `vBCST = (vProd + vFrete + vSeg + vOutro − vDesc + vIPI) × (1 + MVA) × (1 − pRedBCST)`.
-- MVA ajustada of an interstate operation (Convênio ICMS 142/2018, cl. 13 §1º; the issue
-  cites it as cl. 11): `MVA aj = [(1 + MVA original) × (1 − ALQ inter) / (1 − ALQ intra)] − 1`,
-  ALQ intra being the destination's rate or the effective load when a base reduction lowers it
-  (§1º III); when ALQ intra is below ALQ inter the original MVA is used (§2º). A remitter in
-  the Simples Nacional adjusts the MVA the same way, with the interstate rate of the operation
-  as ALQ inter (the exemption from the adjustment for Simples remitters ended with Convênio
-  ICMS 35/2011), and deducts as own tax the value of the operation at the interstate (or
-  internal) rate it would owe outside the Simples (LC 123/2006 art. 13 §1º XIII "a"; the
-  CSOSN 201/202/203 of the layout carry no own ICMS, so the flow computes that deduction).
+- MVA ajustada of an interstate operation: `MVA aj = [(1 + MVA original) × (1 − ALQ inter) /
+  (1 − ALQ intra)] − 1`, ALQ intra being the destination's rate or the effective load when a
+  base reduction lowers it ("percentual de carga tributária efetiva"); when ALQ intra is below
+  ALQ inter the original MVA is used. Formula and provisos as the ST convênios and protocols
+  print them (Conv. ICMS 60/13, Prot. ICMS 58-61/13, as transcribed in RICMS/TO, Decreto
+  2.912/2006; RICMS/MG Anexo XV Parte 1 art. 19 §5º, SEF/MG Orientação DOLT/SUTRI 001/2008).
+  Convênio ICMS 142/2018 leaves the MVA to the destination UF or the convênio/protocol; the
+  number of its MVA clause is unconfirmed (cl. 11 in a 2018 reading of its text, which the
+  issue also cites; cl. 13 here before), as is whether it prints the formula itself.
+  A remitter in the Simples Nacional: Convênio ICMS 35/2011 cl. 1ª and parágrafo único (the
+  Simples substitute "não aplicará 'MVA ajustada'" and uses the "MVA ST original"; RICMS/TO
+  art. 63-A; SEFAZ/SP RC 17.710/2018), kept by Convênio ICMS 142/2018 ("Nas hipóteses em que
+  o contribuinte remetente seja optante pelo Simples Nacional, será aplicada a MVA prevista
+  para as operações internas ..."): the goods flow passes no interstate rate for a Simples
+  issuer, so its margin is the original one. It deducts as own tax
+  the value of the operation at the interstate (or internal) rate it would owe outside the
+  Simples (Resolução CGSN 94/2011 art. 28 §2º II, per a SEFAZ/GO opinion; article of today's
+  Resolução CGSN 140/2018 unconfirmed; ST is outside the Simples by LC 123/2006 art. 13 §1º
+  XIII "a"; the CSOSN 201/202/203 of the layout carry no own ICMS, so the flow computes it).
   The adjusted MVA is rounded to 2 decimals, as the UFs publish their tables, and that
   rounded margin is the one applied and written in pMVAST.
 - FCP-ST (EC 31/2000 ADCT art. 82; NT 2016.002): `vBCFCPST = vBCST`, `vFCPST = vBCFCPST ×
@@ -46,9 +57,11 @@ MVA_PLACES = Decimal("0.01")
 
 @dataclass(frozen=True)
 class StSpec:
-    """What the tax rule and the ICMS_ST rule say about the substitution of one item."""
+    """What the tax rule and the ICMS_ST rule say about the substitution of one item: each
+    reads into one (blank fields come from the other rule or the destination's rate and FCP
+    rules); a blank method is DEFAULT_MOD_BC_ST (MVA)."""
 
-    mod_bc_st: str = DEFAULT_MOD_BC_ST
+    mod_bc_st: str | None = None
     mva: Decimal | None = None
     aliquota: Decimal | None = None
     red_bc_st: Decimal | None = None
@@ -73,7 +86,8 @@ class StValues:
 
 
 def adjusted_mva(mva: Decimal, inter: Decimal, intra: Decimal) -> Decimal:
-    """MVA ajustada (Convênio ICMS 142/2018 cl. 13 §§1º-2º), percentages in and out."""
+    """MVA ajustada (formula and provisos of the ST convênios/protocols, module docstring),
+    percentages in and out."""
     if intra < inter:
         return mva
     factor = (1 + mva / HUNDRED) * (1 - inter / HUNDRED) / (1 - intra / HUNDRED)
@@ -100,10 +114,11 @@ def compute_st(
     rate when the operation is interstate (the MVA is then adjusted); `quantity` the units the
     price-per-unit methods multiply."""
     rate = _require_rate(spec)
-    if spec.mod_bc_st in MOD_UNIT_PRICE:
+    method = spec.mod_bc_st or DEFAULT_MOD_BC_ST
+    if method in MOD_UNIT_PRICE:
         mva, grossed = None, _priced(spec, quantity)
     else:
-        mva = _margin(spec, inter_rate, rate)
+        mva = _margin(spec, method, inter_rate, rate)
         grossed = value if mva is None else value * (HUNDRED + mva) / HUNDRED
     reduction = spec.red_bc_st
     vbcst = money(grossed if reduction is None else grossed * (HUNDRED - reduction) / HUNDRED)
@@ -111,7 +126,7 @@ def compute_st(
     fcp = spec.p_fcp_st
     vfcpst = None if fcp is None else max(apply_rate(vbcst, fcp) - (own_fcp or ZERO), ZERO)
     return StValues(
-        modBCST=spec.mod_bc_st, pMVAST=mva, pRedBCST=reduction, vBCST=vbcst, pICMSST=rate,
+        modBCST=method, pMVAST=mva, pRedBCST=reduction, vBCST=vbcst, pICMSST=rate,
         vICMSST=vicmsst, vBCFCPST=vbcst if fcp is not None else None, pFCPST=fcp, vFCPST=vfcpst,
     )  # fmt: skip
 
@@ -126,8 +141,8 @@ def _priced(spec: StSpec, quantity: Decimal | None) -> Decimal:
     return spec.unit_price * quantity
 
 
-def _margin(spec: StSpec, inter: Decimal | None, rate: Decimal) -> Decimal | None:
-    if spec.mod_bc_st == MOD_OPERATION_VALUE:
+def _margin(spec: StSpec, method: str, inter: Decimal | None, rate: Decimal) -> Decimal | None:
+    if method == MOD_OPERATION_VALUE:
         return None
     if spec.mva is None:
         raise MissingValueError("MVA_ST", "mva_st", "ICMS-ST por MVA exige a MVA original")

@@ -4,7 +4,7 @@ Ad valorem only: `vIPI = vBC × pIPI`. The base is the value of the operation (R
 II and §1º; Lei 4.502/1964 art. 14 §1º): the price plus freight and the other charges billed to
 the buyer (insurance, other expenses). Unconditional discounts are taken out: the rule that
 forbade it (Lei 4.502/1964 art. 14 §2º, wording of Lei 7.798/1989, repeated in RIPI art. 190
-§2º) was held unconstitutional by the STF (RE 567.935, Tema 84) and suspended by Resolução do
+§3º) was held unconstitutional by the STF (RE 567.935, Tema 84) and suspended by Resolução do
 Senado Federal 1/2017. So `vBC = vProd + vFrete + vSeg + vOutro − vDesc`.
 
 Output CSTs (IN RFB 1.009/2010 table, NF-e layout): 50 taxed and 99 other outputs write

@@ -30,14 +30,17 @@ from engine.calculators.icms import (
     spec_from_result,
 )
 from engine.calculators.icms_st import DEFAULT_MOD_BC_ST, MOD_UNIT_PRICE, StSpec, compute_st
+from engine.calculators.importation import icms_gross_base
 from engine.calculators.ipi import IpiSpec, compute_ipi
 from engine.calculators.pis_cofins import compute_pis_cofins
 from engine.calculators.rural import apply_benefit, basis_text, is_normal
-from engine.context import Item
+from engine.calculators.st_complement import complement_icms_st
+from engine.context import IcmsComplement, IcmsStComplement, Item
 from engine.errors import MissingValueError
 from engine.facts import Facts
 from engine.flows.common import ibs_cbs_resolution, ibs_cbs_step, line_values
 from engine.flows.difal import difal_step
+from engine.flows.importation import imported_item
 from engine.resolve import Resolution
 from engine.result import IcmsGroup, IcmsUfDestGroup, IpiGroup, ItemTaxes, PisCofinsGroup
 from engine.rounding import ZERO, money
@@ -51,7 +54,9 @@ RATE_TYPES = {
 
 
 def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
-    """All taxes of one goods item."""
+    """All taxes of one goods item (an imported one has its own bases: `flows.importation`)."""
+    if item.importacao is not None:
+        return imported_item(run, facts, item)
     n = item.numero
     vprod, vdesc = line_values(item)
     frete, seguro, outro = money(item.frete), money(item.seguro), money(item.outras_despesas)
@@ -68,7 +73,9 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         ipi = _ipi(run, facts, n, value, spec.ipi, res)
         vipi = ipi.vIPI if ipi is not None and ipi.vIPI is not None else ZERO
         own_base = value + vipi if _ipi_in_icms_base(facts) else value
-        if item.complemento_icms is not None:
+        if isinstance(item.complemento_icms, IcmsStComplement):
+            icms = _st_complement(run, facts, item, spec, res)
+        elif item.complemento_icms is not None:
             icms = _complement(run, facts, item, spec.icms, res)
         else:
             icms = _icms(run, facts, item, own_base, value + vipi, spec, res)
@@ -117,18 +124,6 @@ class Contribution:
 
 
 @dataclass(frozen=True)
-class StFields:
-    """ICMS-ST as a TRIBUTACAO or ICMS_ST rule states it (blank fields come from elsewhere)."""
-
-    mod_bc_st: str | None = None
-    mva: Decimal | None = None
-    aliquota: Decimal | None = None
-    red_bc_st: Decimal | None = None
-    p_fcp_st: Decimal | None = None
-    unit_price: Decimal | None = None
-
-
-@dataclass(frozen=True)
 class GoodsSpec:
     """A TRIBUTACAO result read once: codes as text, rates as Decimal."""
 
@@ -137,7 +132,7 @@ class GoodsSpec:
     icms: IcmsSpec
     pis: Contribution
     cofins: Contribution
-    st: StFields
+    st: StSpec
     ipi: IpiSpec
     without_icms: bool = False
     """`pis_cofins_sem_icms`: the ICMS leaves the PIS/COFINS base (`_contribution_base`)."""
@@ -150,7 +145,7 @@ def goods_spec(result: Mapping[str, Any]) -> GoodsSpec:
         icms=spec_from_result(result),
         pis=Contribution(opt_text(result, "cst_pis"), opt_decimal(result, "aliq_pis")),
         cofins=Contribution(opt_text(result, "cst_cofins"), opt_decimal(result, "aliq_cofins")),
-        st=StFields(
+        st=StSpec(
             mod_bc_st=opt_text(result, "mod_bc_st"),
             mva=opt_decimal(result, "mva_st"),
             aliquota=opt_decimal(result, "aliq_icms_st"),
@@ -167,9 +162,9 @@ def goods_spec(result: Mapping[str, Any]) -> GoodsSpec:
     )
 
 
-def st_rule_spec(result: Mapping[str, Any]) -> StFields:
+def st_rule_spec(result: Mapping[str, Any]) -> StSpec:
     """An ICMS_ST rule (convênio / protocol / UF list): margin, method, rate, reduction."""
-    return StFields(
+    return StSpec(
         mod_bc_st=opt_text(result, "mod_bc_st"), mva=opt_decimal(result, "mva"),
         aliquota=opt_decimal(result, "aliq_interna_destino"),
         red_bc_st=opt_decimal(result, "red_bc_st"), p_fcp_st=opt_decimal(result, "p_fcp_st"),
@@ -255,6 +250,8 @@ def _icms(
         spec, source = _global_rate(run, facts, item.numero, spec, trib)
     if spec.p_fcp is None and not run.simples and facts.get("operacao") == "interna":
         spec = _own_fcp(run, facts, item.numero, spec)
+    if item.importacao is not None:  # the ICMS inside its own base (LC 87/1996 art. 13 §1º I)
+        base = icms_gross_base(base, spec.aliquota, spec.red_bc, spec.p_fcp)
     try:
         group = compute_icms(base, item.origem, spec, run.simples)
     except MissingValueError as exc:
@@ -270,6 +267,29 @@ def _icms(
     return group
 
 
+def _st_complement(
+    run: Run, facts: Facts, item: Item, spec: GoodsSpec, trib: Resolution
+) -> IcmsGroup | None:
+    """A complement of ICMS-ST: the rule's ST code on the declared vBCST, at the declared rate
+    or the one `_st_spec` finds (tax rule, ICMS_ST rule, destination's internal rate)."""
+    declared = item.complemento_icms
+    assert isinstance(declared, IcmsStComplement)
+    st, sources = spec.st, {"aliquota": trib}  # a declared rate: no other rule is read
+    if declared.aliquota_st is None:
+        st, sources = _st_spec(run, facts, item.numero, spec.st, trib)
+    try:
+        group = complement_icms_st(money(declared.base_st), declared.aliquota_st, item.origem,
+                                   spec.icms, st, run.simples)  # fmt: skip
+    except MissingValueError as exc:
+        run.need(exc.codigo, f"item {item.numero}: {exc.message}", item.numero, "TRIBUTACAO")
+        return None
+    if run.explain:
+        run.cite(sources["aliquota"], "ICMS_ST", item.numero,
+                 f"complemento de ICMS-ST, grupo {group.grupo}", base=group.vBCST,
+                 aliquota=group.pICMSST, valor=group.vICMSST)  # fmt: skip
+    return group
+
+
 def _complement(
     run: Run, facts: Facts, item: Item, spec: IcmsSpec, trib: Resolution
 ) -> IcmsGroup | None:
@@ -277,7 +297,7 @@ def _complement(
     difference (no FCP: its rate did not change), else at the rule's rate or the rate in force
     with the FCP of the base complemented. No ST, deferral or DIFAL is complemented here."""
     declared = item.complemento_icms
-    assert declared is not None
+    assert isinstance(declared, IcmsComplement)
     source = trib
     if declared.aliquota is not None:
         spec = replace(spec, aliquota=declared.aliquota, p_fcp=None)
@@ -303,7 +323,7 @@ def _with_st(
     item: Item,
     group: IcmsGroup,
     spec: IcmsSpec,
-    own: StFields,
+    own: StSpec,
     base: Decimal,
     st_value: Decimal,
     trib: Resolution,
@@ -319,7 +339,8 @@ def _with_st(
             raise MissingValueError(
                 "ALIQUOTA_ICMS", "aliq_icms", "MVA ajustada exige a alíquota interestadual"
             )
-        values = compute_st(st_value, st, deducted, group.vFCP, inter if interstate else None,
+        adjust = interstate and not run.simples  # a Simples remitter keeps the original MVA
+        values = compute_st(st_value, st, deducted, group.vFCP, inter if adjust else None,
                             quantity)  # fmt: skip
     except MissingValueError as exc:
         run.need(exc.codigo, f"item {n}: {exc.message}", n, RuleType.ICMS_ST.value)
@@ -352,7 +373,7 @@ def _own_deduction(group: IcmsGroup, spec: IcmsSpec, base: Decimal) -> Decimal:
 
 
 def _st_spec(
-    run: Run, facts: Facts, n: int, own: StFields, trib: Resolution
+    run: Run, facts: Facts, n: int, own: StSpec, trib: Resolution
 ) -> tuple[StSpec, dict[str, Resolution]]:
     """The tax rule's ST fields, completed by the ICMS_ST rule, the destination's internal
     rate rule and its FCP rule, each field from the first that gives it."""
@@ -378,15 +399,13 @@ def _st_spec(
         fcp, found = _fcp_rate(run, facts, n, facts.get("uf_destino"))
         if found is not None:
             sources["fcp"] = found
-    return StSpec(
-        mod_bc_st=fields.mod_bc_st or DEFAULT_MOD_BC_ST, mva=fields.mva, aliquota=aliquota,
-        red_bc_st=fields.red_bc_st, p_fcp_st=fcp, unit_price=fields.unit_price,
-    ), sources  # fmt: skip
+    method = fields.mod_bc_st or DEFAULT_MOD_BC_ST
+    return replace(fields, mod_bc_st=method, aliquota=aliquota, p_fcp_st=fcp), sources
 
 
 def _merge(
-    own: StFields, rule: StFields, res: Resolution, sources: dict[str, Resolution]
-) -> tuple[StFields, dict[str, Resolution]]:
+    own: StSpec, rule: StSpec, res: Resolution, sources: dict[str, Resolution]
+) -> tuple[StSpec, dict[str, Resolution]]:
     out = dict(sources)
     if own.mva is None and rule.mva is not None:
         out["mva"] = res
@@ -394,7 +413,7 @@ def _merge(
         out["aliquota"] = res
     if own.p_fcp_st is None and rule.p_fcp_st is not None:
         out["fcp"] = res
-    merged = StFields(
+    merged = StSpec(
         mod_bc_st=own.mod_bc_st or rule.mod_bc_st,
         mva=own.mva if own.mva is not None else rule.mva,
         aliquota=own.aliquota if own.aliquota is not None else rule.aliquota,

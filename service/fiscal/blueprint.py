@@ -72,14 +72,15 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
     session = runtime.db()
     documento, operacao = DocumentType(body["documento"]), body["operacao"]
     today = clock.operation_date(company.uf)
-    issued = issuance_request(documento, operacao)
+    issued, issuance = issuance_request(documento, operacao), None
     if issued is not None:  # the issuance's JSON: its context, built by the issuance's code
         family = registry.by_documento(documento.value)
         if family.check_request is not None:
             family.check_request(current_credential(), issued)
-        ctx = issuance_context(session, company, documento, issued, today=today,
-                               ambiente=effective_environment(company).value,
-                               contexto=body["contexto"])  # fmt: skip
+        issuance = issuance_context(session, company, documento, issued, today=today,
+                                    ambiente=effective_environment(company).value,
+                                    contexto=body["contexto"])  # fmt: skip
+        ctx = issuance.context
     else:  # a what-if: items described inline, a service by its value, a route by UF
         ctx = build_context(
             documento,
@@ -98,6 +99,8 @@ def _calculate(body: dict[str, Any], *, explain: bool) -> tuple[TaxResult, dict[
         raise engine_error(exc) from exc
     data = result.to_dict()
     digest = snapshot(ctx, result, data)[1]  # the answer's own dict, before it is extended
+    if issuance is not None:
+        issuance.written(result, data)
     data["document"] = {
         "documento": ctx.documento.value,
         "empresa": company.codigo,

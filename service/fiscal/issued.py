@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import marshmallow as ma
 from sqlalchemy.orm import Session
 
 from documents.nfe.model import Modelo
-from engine import DocumentType, TaxContext
+from engine import DocumentType, TaxContext, TaxResult
 from service.companies.models import Company
 from service.cte import assemble as cte_assemble
 from service.cte.schemas import CteOsPreviewRequestSchema, CtePreviewRequestSchema
@@ -29,18 +29,52 @@ from service.nfe import assemble as nfe_assemble
 from service.nfse import assemble as nfse_assemble
 from service.nfse.schemas import NfsePreviewRequestSchema
 
-Builder = Callable[[Session, Company, dict[str, Any], str, dt.date], TaxContext]
+
+@dataclass(frozen=True)
+class Issuance:
+    """The engine's context of an issuance request, and what the issuance decides after the
+    engine from the same facts (NF-e/NFC-e: the CFOP each line is written with)."""
+
+    context: TaxContext
+    cfops: Callable[[TaxResult], list[str]] | None = None
+
+    def written(self, result: TaxResult, data: dict[str, Any]) -> None:
+        """The answer's CFOPs made the ones the issuance writes (the rule's, else the nature's;
+        the issuance's 422 when neither fits). A result that needs review is left as the
+        engine gave it: the issuance refuses it for that first."""
+        if self.cfops is None or result.requires_review:
+            return
+        for numero, cfop in enumerate(self.cfops(result)):
+            data["taxes"]["itens"][numero]["cfop"] = cfop
+            data["classifications"]["itens"][numero]["cfop"] = cfop
+
+
+Builder = Callable[[Session, Company, dict[str, Any], str, dt.date], Issuance]
+ContextOf = Callable[[Session, Company, dict[str, Any], str, dt.date], TaxContext]
 
 
 def _goods(modelo: Modelo) -> Builder:
     def build(
         session: Session, company: Company, body: dict[str, Any], ambiente: str, today: dt.date
-    ) -> TaxContext:
+    ) -> Issuance:
         when = body.get("data_operacao") or today  # as `/fiscal/preview` takes it
         facts = nfe_assemble.decision_facts(
             session, company, body, modelo=modelo.value, ambiente=ambiente, today=when
         )
-        return facts.context
+        return Issuance(
+            facts.context, lambda result: nfe_assemble.issued_cfops(company, facts, result)
+        )
+
+    return build
+
+
+def _only(context_of: ContextOf) -> Builder:
+    """A family whose issuance writes what the engine decided, as it decided it."""
+
+    def build(
+        session: Session, company: Company, body: dict[str, Any], ambiente: str, today: dt.date
+    ) -> Issuance:
+        return Issuance(context_of(session, company, body, ambiente, today))
 
     return build
 
@@ -48,9 +82,9 @@ def _goods(modelo: Modelo) -> Builder:
 FAMILIES: dict[DocumentType, tuple[type[ma.Schema], Builder]] = {
     DocumentType.NFE: (IssuanceOperationSchema, _goods(Modelo.NFE)),
     DocumentType.NFCE: (IssuanceOperationSchema, _goods(Modelo.NFCE)),
-    DocumentType.NFSE: (NfsePreviewRequestSchema, nfse_assemble.context_of),
-    DocumentType.CTE: (CtePreviewRequestSchema, cte_assemble.cte_context),
-    DocumentType.CTEOS: (CteOsPreviewRequestSchema, cte_assemble.cteos_context),
+    DocumentType.NFSE: (NfsePreviewRequestSchema, _only(nfse_assemble.context_of)),
+    DocumentType.CTE: (CtePreviewRequestSchema, _only(cte_assemble.cte_context)),
+    DocumentType.CTEOS: (CteOsPreviewRequestSchema, _only(cte_assemble.cteos_context)),
 }
 
 
@@ -76,11 +110,12 @@ def issuance_context(
     ambiente: str,
     today: dt.date,
     contexto: str | None,
-) -> TaxContext:
+) -> Issuance:
     """The context the issuance builds for `body`; a `contexto` other than the company's is a
     simulation of it (only the issuer's context changes). Errors name the request's fields
     (`itens.0.codigo`); the route names them within `operacao`."""
-    ctx = FAMILIES[documento][1](session, company, body, ambiente, today)
+    issuance = FAMILIES[documento][1](session, company, body, ambiente, today)
+    ctx = issuance.context
     if contexto is not None and contexto != ctx.empresa.contexto:
-        ctx = replace(ctx, empresa=issuer(company, contexto))
-    return ctx
+        issuance = replace(issuance, context=replace(ctx, empresa=issuer(company, contexto)))
+    return issuance

@@ -33,7 +33,16 @@ from service.errors import invalid_field
 from service.fiscal.context import goods_context
 from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
-from service.nfe import complements, purpose, references, returns, rural, taxes, transport
+from service.nfe import (
+    complements,
+    imports,
+    purpose,
+    references,
+    returns,
+    rural,
+    taxes,
+    transport,
+)
 from service.nfe import payments as nfe_payments
 from service.nfe.lines import Line, requested_lines
 from service.nfe.purpose import Purpose
@@ -91,7 +100,9 @@ def counterpart_of(
             consumidor_final=True,
         )
     address = party.endereco or {}
-    kind = PersonType.PF if len(party.cpf_cnpj) == 11 else PersonType.PJ
+    kind: PersonType | None = PersonType.PF if len(party.cpf_cnpj) == 11 else PersonType.PJ
+    if party.estrangeiro:
+        kind = None  # neither a CPF nor a CNPJ: the engine's facts say nothing
     contribuinte = party.indicador_ie == 1
     if consumidor_final is None:
         consumidor_final = modelo == doc.Modelo.NFCE or not contribuinte
@@ -116,6 +127,8 @@ def layout_address(values: dict[str, Any]) -> doc.Address:
         cep=values.get("cep"),
         complement=values.get("complemento") or None,
         phone=values.get("telefone") or None,
+        country_code=values.get("pais") or "1058",
+        country=values.get("nome_pais") or "BRASIL",
     )
 
 
@@ -151,8 +164,9 @@ def _recipient(party: Party | None) -> doc.Recipient | None:
     return doc.Recipient(
         name=party.nome,
         ind_ie_dest=ind,
-        cnpj=None if is_cpf else party.cpf_cnpj,
+        cnpj=None if is_cpf or party.estrangeiro else party.cpf_cnpj,
         cpf=party.cpf_cnpj if is_cpf else None,
+        foreign_id=party.id_estrangeiro,
         address=layout_address(party.endereco) if party.endereco else None,
         ie=party.ie if ind is doc.IndIEDest.CONTRIBUINTE else None,
         email=party.email,
@@ -191,6 +205,7 @@ def _doc_items(
                 purchase_order_item=line.purchase_order_item,
                 returned_percent=line.returned_percent,
                 returned_ipi=line.returned_ipi,
+                import_declarations=line.import_declarations,
             )
         )
     return tuple(built)
@@ -204,6 +219,8 @@ def _csc(company: Company, modelo: str) -> Csc | None:
 
 
 def _id_dest(company: Company, party: Party | None) -> doc.IdDest:
+    if party is not None and party.estrangeiro:
+        return doc.IdDest.EXTERIOR
     uf = (party.endereco or {}).get("uf") if party else None
     return doc.IdDest.INTERESTADUAL if uf and uf != company.uf else doc.IdDest.INTERNA
 
@@ -275,9 +292,15 @@ def _party(
             "fornecedor", "`fornecedor` é a outra parte de uma entrada (tipo_operacao 0): use "
             "`cliente` numa saída.",
         )  # fmt: skip
-    return resolve_party(
+    party = resolve_party(
         session, company, body.get("cliente"), needs_address=modelo == doc.Modelo.NFE, gaps=gaps
     )
+    if party is not None and party.estrangeiro and modelo != doc.Modelo.NFE:
+        raise invalid_field(
+            "cliente", "A NFC-e é sempre de operação interna: um comprador no exterior (sem "
+            "`cpf_cnpj`, com `endereco.pais`) é o destinatário de uma NF-e de exportação.",
+        )  # fmt: skip
+    return party
 
 
 def _lines(
@@ -348,6 +371,7 @@ def decision_facts(
     )
     complements.check(body, the_purpose.finalidade)
     party = _party(session, company, body, modelo, the_purpose.tipo, original, gaps)
+    imports.check(body.get("itens") or (), the_purpose.tipo, the_purpose.finalidade, party)
     gaps.raise_if_any()
     counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
     engine_items = tuple(line.engine_item(n) for n, line in enumerate(lines, start=1))
@@ -356,6 +380,15 @@ def decision_facts(
         company, _kind(modelo), engine_items, counterpart, nature.id if nature else None, today
     )
     return Facts(ctx, lines, party, the_purpose, original)
+
+
+def issued_cfops(company: Company, facts: Facts, result: TaxResult) -> list[str]:
+    """The CFOP each line is written with: the tax rule's when it fits the direction (a return
+    CFOP on a return), else the nature's; else 422 naming what to configure. Shared with
+    `/fiscal/calcular`, whose answer must name the CFOP the issuance writes, not only the
+    engine's (a return's rule may give a sale's CFOP the nature's return CFOP replaces)."""
+    id_dest = _id_dest(company, facts.party)
+    return purpose.cfops(facts.purpose, id_dest, [decided.cfop for decided in result.itens])
 
 
 def draft(
@@ -379,7 +412,7 @@ def draft(
     nature, counterpart, ctx = the_purpose.nature, facts.context.contraparte, facts.context
     result = run_engine(session, company, ctx, explain=explain, allow_review=allow_review)
     id_dest = _id_dest(company, party)
-    cfops = purpose.cfops(the_purpose, id_dest, [decided.cfop for decided in result.itens])
+    cfops = issued_cfops(company, facts, result)
     items = _doc_items(lines, result, cfops)
     v_nf = compute_totals(items).v_nf
     payments, change = nfe_payments.payments(

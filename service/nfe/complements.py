@@ -1,9 +1,11 @@
-"""A complement of ICMS: an NF-e of finalidade 2 whose items carry only a tax.
+"""A complement of ICMS or ICMS-ST: an NF-e of finalidade 2 whose items carry only a tax.
 
 The layout lets a complement carry only a value or only a tax; the tax-only form is an item of
-quantity 0 with `complemento_icms` {`base`, `aliquota`?}: qCom, vUnCom and vProd are zero, the
-ICMS group states the declared base, the rate (declared, else the tax rule's) and their
-product, and vNF is zero (the own ICMS is not in the note's total), so nothing is paid.
+quantity 0 with `complemento_icms` {`base`, `aliquota`?} (own ICMS) or {`base_st`,
+`aliquota_st`?} (ICMS-ST): qCom, vUnCom and vProd are zero, the ICMS group states the declared
+base, the rate (declared, else the rules') and their product. The own ICMS is not in the note's
+total, so a complement of own ICMS has vNF zero and nothing paid; the ST is (vNF = vST), so a
+complement of ST is billed to the buyer like any note (or `sem_pagamento`).
 """
 
 from __future__ import annotations
@@ -49,6 +51,8 @@ def check(body: dict[str, Any], finalidade: doc.FinNFe) -> None:
             raise invalid_field(
                 name, "Um complemento de ICMS não tem valor de mercadoria: retire este campo."
             )
+    if any("base_st" in items[index]["complemento_icms"] for index in marked):
+        return  # vNF = vST: paid as any note, by the payment sum rules
     if any(entry["forma"].lower() not in ("sem_pagamento", "90") for entry in body["pagamento"]):
         raise invalid_field(
             "pagamento",

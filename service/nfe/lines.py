@@ -8,7 +8,9 @@ from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
-from engine import IcmsComplement, Item, RetainedSt
+from documents.nfe import model as doc
+from engine import IcmsComplement, IcmsStComplement, Importation, Item, RetainedSt
+from service.nfe import imports
 from service.nfe.apportion import item_shares
 from service.nfe.registers import ProductView
 
@@ -42,10 +44,14 @@ class Line:
     info: str | None = None
     returned_percent: Decimal | None = None
     returned_ipi: Decimal | None = None
-    icms_complement: IcmsComplement | None = None
+    icms_complement: IcmsComplement | IcmsStComplement | None = None
     """A complement of ICMS: the line carries only this tax (quantity and value zero)."""
     retained_st: RetainedSt | None = None
     """ICMS-ST withheld earlier (CST 60 / CSOSN 500): the request's, else the register's."""
+    importation: Importation | None = None
+    """An imported item's customs values (II group, AFRMM): the bases of its taxes."""
+    import_declarations: tuple[doc.ImportDeclaration, ...] = ()
+    """Its `DI` group."""
 
     @property
     def gross(self) -> Decimal:
@@ -67,6 +73,7 @@ class Line:
             categoria=self.categoria,
             complemento_icms=self.icms_complement,
             st_retido=self.retained_st,
+            importacao=self.importation,
         )
 
 
@@ -105,6 +112,8 @@ def requested_lines(
                 info=item.get("informacoes_adicionais"),
                 icms_complement=complement,
                 retained_st=retained_st(item.get("st_retido"), product, item["quantidade"]),
+                importation=imports.importation(item.get("importacao")),
+                import_declarations=imports.declarations(item.get("importacao")),
             )
         )
     shares = item_shares(body, items, [line.gross for line in lines])
@@ -134,9 +143,12 @@ def retained_st(
     )
 
 
-def _complement(raw: dict[str, Any] | None) -> IcmsComplement | None:
+def _complement(raw: dict[str, Any] | None) -> IcmsComplement | IcmsStComplement | None:
+    """`complemento_icms` as the engine reads it: of the own ICMS (`base`) or of the ST."""
     if raw is None:
         return None
+    if "base_st" in raw:
+        return IcmsStComplement(base_st=raw["base_st"], aliquota_st=raw.get("aliquota_st"))
     return IcmsComplement(base=raw["base"], aliquota=raw.get("aliquota"))
 
 

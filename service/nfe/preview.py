@@ -120,6 +120,9 @@ def document(outcome: Outcome) -> dict[str, Any]:
 def _common(outcome: Outcome) -> dict[str, Any]:
     result = outcome.result
     data = result.to_dict()
+    for numero, line in enumerate(outcome.items):  # the CFOP written (the rule's or the nature's)
+        data["taxes"]["itens"][numero]["cfop"] = line.cfop
+        data["classifications"]["itens"][numero]["cfop"] = line.cfop
     data.update(
         document=document(outcome),
         warnings=data["warnings"],

@@ -138,6 +138,9 @@ class Party:
     endereco: dict[str, Any] | None
     sem_endereco: tuple[str, ...] = ()
     """Address fields the NF-e needs and this customer lacks."""
+    estrangeiro: bool = False
+    """A party abroad (an import's supplier): no CPF/CNPJ, `dest/idEstrangeiro`, UF EX."""
+    id_estrangeiro: str | None = None
 
 
 _ADDRESS = ("logradouro", "numero", "bairro", "cod_municipio", "municipio", "uf")
@@ -158,7 +161,31 @@ def _registered_party(customer: Customer) -> Party:
     )
 
 
+ABROAD = {"cod_municipio": "9999999", "municipio": "EXTERIOR", "uf": "EX"}
+"""enderDest of a party abroad (MOC: cMun 9999999, xMun EXTERIOR, UF EX)."""
+
+
+def _foreign_party(data: dict[str, Any]) -> Party:
+    """A supplier abroad: not an ICMS contributor here (indIEDest 9, rejection 790 otherwise),
+    its address written with the MOC's values for abroad and its country (cPais, xPais)."""
+    address = {**data["endereco"], **ABROAD}
+    address.setdefault("bairro", "EXTERIOR")
+    return Party(
+        codigo=None,
+        cpf_cnpj="",
+        nome=data["nome"],
+        indicador_ie=9,
+        ie=None,
+        email=data.get("email"),
+        endereco=address,
+        estrangeiro=True,
+        id_estrangeiro=data.get("id_estrangeiro"),
+    )
+
+
 def _inline_party(data: dict[str, Any]) -> Party:
+    if data.get("estrangeiro"):
+        return _foreign_party(data)
     ie = data.get("ie")
     return Party(
         codigo=None,

@@ -73,6 +73,165 @@ class InlineCustomerSchema(ma.Schema):
 MONEY = decimal_between("0", "9999999999999.99")
 """A document or item amount (vFrete, vSeg, vOutro: TDec_1302)."""
 
+BRAZIL = "1058"
+"""cPais of Brazil (BACEN table): a supplier abroad has another."""
+
+
+class ForeignAddressSchema(ma.Schema):
+    """The address of a party abroad: the NF-e writes UF EX, cMun 9999999 and xMun EXTERIOR
+    (MOC), with the country's BACEN code and name."""
+
+    logradouro = fiscal_text(2, 60, required=True)
+    numero = fiscal_text(1, 60, required=True)
+    complemento = fiscal_text(None, 60)
+    bairro = fiscal_text(2, 60, metadata={"description": "xBairro; ausente, EXTERIOR."})
+    pais = ma.fields.String(
+        required=True,
+        validate=Regexp(r"^[0-9]{4}$", error="Código BACEN do país: 4 dígitos (ex.: 0230)."),
+        metadata={"description": "cPais: código do país na tabela do BACEN."},
+    )
+    nome_pais = fiscal_text(2, 60, required=True, metadata={"description": "xPais."})
+
+    @ma.validates("pais")
+    def _abroad(self, value: str, **kwargs: Any) -> None:
+        if value == BRAZIL:
+            raise ma.ValidationError(
+                "1058 é o Brasil: um fornecedor no Brasil tem `cpf_cnpj` e o endereço com "
+                "`cod_municipio` e `uf`."
+            )
+
+
+class ForeignPartySchema(ma.Schema):
+    """A party abroad, the supplier of an import or the buyer of an export: no CPF/CNPJ;
+    `id_estrangeiro` when it has one."""
+
+    nome = fiscal_text(2, 60, required=True)
+    id_estrangeiro = ma.fields.String(
+        validate=Regexp(
+            r"^[!-ÿ]{5,20}$",
+            error="Identificação no exterior: de 5 a 20 caracteres, sem espaços.",
+        ),
+        metadata={"description": "idEstrangeiro (passaporte, registro no país); opcional."},
+    )
+    email = ma.fields.Email(validate=Length(max=60))
+    endereco = ma.fields.Nested(ForeignAddressSchema, required=True)
+
+
+class PartyOrForeign(ma.fields.Field[Any]):
+    """`fornecedor` or `cliente` (`role`): a register code, an inline party with `cpf_cnpj`,
+    or a party abroad (no `cpf_cnpj`, `endereco.pais` other than 1058): `ForeignPartySchema`."""
+
+    def __init__(self, role: str = "fornecedor", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.role = role
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, dict) and "cpf_cnpj" not in value:
+            address = value.get("endereco")
+            if isinstance(address, dict) and "pais" in address:
+                return {**ForeignPartySchema().load(value), "estrangeiro": True}
+            raise ma.ValidationError(
+                {"cpf_cnpj": [f"Informe o CPF/CNPJ ou, para um {self.role} no exterior, "
+                              "`endereco.pais` (código BACEN) e `endereco.nome_pais`."]}
+            )  # fmt: skip
+        return CodeOr(InlineCustomerSchema).deserialize(value, attr, data, **kwargs)
+
+    def openapi_property(self, converter: Any) -> dict[str, Any]:
+        code = {"type": "string", "minLength": 1, "description": "Código do cadastro."}
+        return {"oneOf": [code, converter.resolve_nested_schema(InlineCustomerSchema),
+                          converter.resolve_nested_schema(ForeignPartySchema)]}  # fmt: skip
+
+
+class AdditionSchema(ma.Schema):
+    """DI/adi: the addition of the import declaration that holds the item."""
+
+    numero = ma.fields.String(
+        validate=Regexp(r"^[1-9][0-9]{0,2}$", error="Número da adição: de 1 a 999."),
+        metadata={"description": "nAdicao."},
+    )
+    sequencia = ma.fields.String(
+        required=True,
+        validate=Regexp(r"^[1-9][0-9]{0,4}$", error="Sequência do item na adição: 1 a 99999."),
+        metadata={"description": "nSeqAdic."},
+    )
+    codigo_fabricante = fiscal_text(1, 60, required=True, metadata={"description": "cFabricante."})
+    desconto = ma.fields.Decimal(validate=MONEY, metadata={"description": "vDescDI."})
+    drawback = fiscal_text(1, 20, metadata={"description": "nDraw: ato concessório."})
+
+
+TRANSPORT_MODES = list(range(1, 14))
+"""tpViaTransp: 1 marítima, 2 fluvial, 3 lacustre, 4 aérea, 5 postal, 6 ferroviária, 7
+rodoviária, 8 conduto, 9 meios próprios, 10 ficta, 11 courier, 12 em mãos, 13 por reboque."""
+MARITIME = 1
+OWN_ACCOUNT = 1
+
+
+class ImportDeclarationSchema(ma.Schema):
+    """prod/DI: the import declaration (DI, DSI, DIRE, DUImp) the item was cleared by."""
+
+    numero = fiscal_text(1, 15, required=True, metadata={"description": "nDI."})
+    data_registro = ma.fields.Date(required=True, metadata={"description": "dDI."})
+    local_desembaraco = fiscal_text(1, 60, required=True, metadata={"description": "xLocDesemb."})
+    uf_desembaraco = Normalized(geo.normalize_uf, required=True)
+    data_desembaraco = ma.fields.Date(required=True, metadata={"description": "dDesemb."})
+    via_transporte = ma.fields.Integer(
+        required=True, validate=OneOf(TRANSPORT_MODES),
+        metadata={"description": "tpViaTransp: 1 marítima … 4 aérea … 7 rodoviária … 13."},
+    )  # fmt: skip
+    valor_afrmm = ma.fields.Decimal(
+        validate=MONEY,
+        metadata={"description": "vAFRMM: obrigatório na via marítima; entra na base do ICMS."},
+    )
+    intermediacao = ma.fields.Integer(
+        required=True, validate=OneOf([1, 2, 3]),
+        metadata={"description": "tpIntermedio: 1 conta própria, 2 conta e ordem, 3 encomenda."},
+    )  # fmt: skip
+    cpf_cnpj_adquirente = Normalized(
+        br.normalize_cpf_cnpj,
+        metadata={"description": "CNPJ/CPF do adquirente ou encomendante (intermediação 2, 3)."},
+    )
+    uf_adquirente = Normalized(geo.normalize_uf, metadata={"description": "UFTerceiro."})
+    codigo_exportador = fiscal_text(1, 60, required=True, metadata={"description": "cExportador."})
+    adicoes = ma.fields.List(
+        ma.fields.Nested(AdditionSchema), required=True, validate=Length(min=1, max=999)
+    )
+
+    @ma.validates_schema
+    def _layout_rules(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("via_transporte") == MARITIME and "valor_afrmm" not in data:
+            raise ma.ValidationError(
+                "Na via marítima (via_transporte 1) informe o AFRMM pago (0 se isento).",
+                "valor_afrmm",
+            )
+        third = data.get("intermediacao", OWN_ACCOUNT) != OWN_ACCOUNT
+        for name in ("cpf_cnpj_adquirente", "uf_adquirente"):
+            if third and name not in data:
+                raise ma.ValidationError(
+                    "Importação por conta e ordem ou por encomenda (intermediacao 2 ou 3): "
+                    "informe o adquirente ou encomendante.",
+                    name,
+                )
+
+
+class ImportationSchema(ma.Schema):
+    """An imported item: its import declaration and the values of its customs clearance,
+    as Siscomex computed them (the II group: never computed by the service)."""
+
+    di = ma.fields.Nested(ImportDeclarationSchema, required=True)
+    valor_aduaneiro = ma.fields.Decimal(
+        required=True, validate=decimal_between("0.01", "9999999999999.99"),
+        metadata={"description": "vBC do II: o valor aduaneiro do item, em reais."},
+    )  # fmt: skip
+    valor_ii = ma.fields.Decimal(
+        required=True, validate=MONEY, metadata={"description": "vII: o II pago no desembaraço."}
+    )
+    valor_iof = ma.fields.Decimal(validate=MONEY, metadata={"description": "vIOF."})
+    despesas_aduaneiras = ma.fields.Decimal(
+        validate=MONEY,
+        metadata={"description": "vDespAdu: taxa Siscomex e demais despesas aduaneiras (sem "
+                  "o AFRMM, que vai em `di.valor_afrmm`); entram na base do ICMS."},
+    )  # fmt: skip
+
 
 class PurchaseOrderSchema(ma.Schema):
     """xPed / nItemPed: the buyer's purchase order and its line."""
@@ -84,16 +243,40 @@ class PurchaseOrderSchema(ma.Schema):
 
 
 class IcmsComplementSchema(ma.Schema):
-    """A complement of ICMS (finalidade 2): the ICMS the complemented note under-stated."""
+    """A complement of ICMS (finalidade 2): the ICMS the complemented note under-stated, own
+    (`base`) or by substitution (`base_st`), one or the other."""
 
     base = ma.fields.Decimal(
-        required=True, validate=decimal_between("0.01", "9999999999999.99"),
+        validate=decimal_between("0.01", "9999999999999.99"),
         metadata={"description": "vBC do complemento (a base sobre a qual falta o ICMS)."},
     )  # fmt: skip
     aliquota = ma.fields.Decimal(
         validate=decimal_between("0.01", "100"),
         metadata={"description": "pICMS da diferença; ausente, a alíquota da regra."},
     )
+    base_st = ma.fields.Decimal(
+        validate=decimal_between("0.01", "9999999999999.99"),
+        metadata={"description": "vBCST do complemento de ICMS-ST (a base sobre a qual falta "
+                  "o ICMS-ST, MVA e redução já aplicadas)."},
+    )  # fmt: skip
+    aliquota_st = ma.fields.Decimal(
+        validate=decimal_between("0.01", "100"),
+        metadata={"description": "pICMSST da diferença; ausente, a alíquota ST da regra ou a "
+                  "interna do destino."},
+    )  # fmt: skip
+
+    @ma.validates_schema
+    def _own_or_st(self, data: dict[str, Any], **kwargs: Any) -> None:
+        """One complement per item: of the own ICMS or of the ST (a complement of both would
+        need the own difference deducted from the ST's: two notes)."""
+        if ("base" in data) == ("base_st" in data):
+            raise ma.ValidationError(
+                "Informe `base` (complemento do ICMS próprio) ou `base_st` (complemento do "
+                "ICMS-ST), um dos dois.", "base",
+            )  # fmt: skip
+        for rate, base in (("aliquota", "base"), ("aliquota_st", "base_st")):
+            if rate in data and base not in data:
+                raise ma.ValidationError(f"`{rate}` só acompanha `{base}`.", rate)
 
 
 class ItemRequestSchema(ma.Schema):
@@ -111,8 +294,14 @@ class ItemRequestSchema(ma.Schema):
     informacoes_adicionais = fiscal_text(1, 500, metadata={"description": "infAdProd."})
     complemento_icms = ma.fields.Nested(
         IcmsComplementSchema,
-        metadata={"description": "Complemento de ICMS (finalidade 2): quantidade 0, só imposto."},
-    )
+        metadata={"description": "Complemento de ICMS ou de ICMS-ST (finalidade 2): "
+                  "quantidade 0, só imposto."},
+    )  # fmt: skip
+    importacao = ma.fields.Nested(
+        ImportationSchema,
+        metadata={"description": "Item importado (NF-e de entrada de fornecedor no exterior): "
+                  "DI e valores do desembaraço (II, IOF, despesas aduaneiras)."},
+    )  # fmt: skip
     st_retido = ma.fields.Nested(
         RetainedStSchema,
         metadata={"description": "ICMS-ST retido anteriormente (CST 60 / CSOSN 500), valores "
@@ -339,11 +528,17 @@ class IssueRequestSchema(CompanySelector):
     """POST /nfe and /nfce (NF-e requires `cliente`; checked by the operation)."""
 
     pedido = fiscal_text(1, 60, required=True)
-    cliente = CodeOr(InlineCustomerSchema)
-    fornecedor = CodeOr(
-        InlineCustomerSchema,
-        metadata={"description": "A outra parte de uma NF-e de entrada (tipo_operacao 0)."},
-    )
+    cliente = PartyOrForeign(
+        "cliente",
+        metadata={"description": "O destinatário: código, objeto com `cpf_cnpj`, ou, numa "
+                  "exportação (NF-e), o comprador no exterior (sem `cpf_cnpj`, "
+                  "`endereco.pais`)."},
+    )  # fmt: skip
+    fornecedor = PartyOrForeign(
+        metadata={"description": "A outra parte de uma NF-e de entrada (tipo_operacao 0): "
+                  "código, objeto com `cpf_cnpj`, ou fornecedor no exterior (sem `cpf_cnpj`, "
+                  "`endereco.pais`)."},
+    )  # fmt: skip
     itens = ma.fields.List(
         ma.fields.Nested(ItemRequestSchema),
         validate=Length(min=1, max=MAX_ITEMS),

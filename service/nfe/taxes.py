@@ -11,7 +11,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from documents.nfe import model as doc
-from engine.result import IbsCbsGroup, IcmsGroup, IcmsUfDestGroup, IpiGroup, PisCofinsGroup
+from engine.result import (
+    IbsCbsGroup,
+    IcmsGroup,
+    IcmsUfDestGroup,
+    IiGroup,
+    IpiGroup,
+    PisCofinsGroup,
+)
 from engine.result import ItemTaxes as EngineItemTaxes
 
 _ZERO = Decimal("0")
@@ -75,6 +82,13 @@ def ipi(group: IpiGroup) -> doc.Ipi:
     )
 
 
+def ii(group: IiGroup) -> doc.ImportTax:
+    """The II group, as the customs clearance declared it (the engine copies, never computes)."""
+    return doc.ImportTax(
+        v_bc=group.vBC, v_desp_adu=group.vDespAdu, v_ii=group.vII, v_iof=group.vIOF
+    )
+
+
 def pis_cofins(group: PisCofinsGroup) -> doc.PisCofins:
     """A CST of the "other operations" family (49..99) without value has base and rate zero in
     the layout (PISOutr/COFINSOutr always carry vBC and p): the engine said "no tax", and zero
@@ -133,4 +147,5 @@ def item_taxes(decided: EngineItemTaxes, orig: str) -> doc.ItemTaxes:
         ibs_cbs=ibs_cbs(decided.numero, decided.ibs_cbs) if decided.ibs_cbs else None,
         icms_uf_dest=icms_uf_dest(decided.icms_uf_dest) if decided.icms_uf_dest else None,
         ipi=ipi(decided.ipi) if decided.ipi else None,
+        ii=ii(decided.ii) if decided.ii else None,
     )

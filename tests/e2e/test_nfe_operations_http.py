@@ -252,6 +252,62 @@ def test_a_complement_of_icms_carries_only_the_tax(app, sim, server):
     assert on_a_sale.json()["error"]["errors"][0]["field"] == "itens.0.complemento_icms"
 
 
+ST_RULE = {"cfop": "5403", "ncm": "2202", "operacao": "interna", "prioridade": 90,
+           "cst_icms": "10", "aliq_icms": "18.00", "mva_st": "40", "aliq_icms_st": "18.00",
+           "cst_pis": "01", "aliq_pis": "1.65", "cst_cofins": "01",
+           "aliq_cofins": "7.60"}  # fmt: skip
+
+
+def _st_complement(pedido: str, sale: dict[str, Any], declared: dict[str, str],
+                   pagamento: str) -> dict[str, Any]:  # fmt: skip
+    line = {"codigo": "P1", "quantidade": 0, "complemento_icms": declared}
+    return nfe_body(pedido, finalidade=2, referencias=[{"chave": sale["chave"]}],
+                    pagamento=pagamento, itens=[line])  # fmt: skip
+
+
+def test_a_complement_of_icms_st_bills_the_substitution_under_charged(app, sim, server):
+    """A sale under ST (CST 10, MVA 40 %, 18 %) whose ST base was under-stated: the complement
+    states the missing vBCST, vICMSST = base × the rule's ST rate, no own ICMS, and vNF = vST,
+    billed to the buyer; a difference of rate goes at the declared rate."""
+    ready = _ready(app, sim, crt=3)
+    created = requests.post(f"{server}/configuracao-fiscal/tributacao", json=ST_RULE,
+                            headers=ready.headers, timeout=30)  # fmt: skip
+    assert created.status_code == 201, created.json()
+    sale = _issued(server, ready, nfe_body("VENDA-ST"))
+    assert _one(_xml(server, ready, sale), ".//n:total/n:ICMSTot/n:vST") == "1.44"
+    complement = _issued(server, ready, _st_complement("COMPL-ST-1", sale, {"base_st": "50.00"},
+                                                       "pix"))  # fmt: skip
+    root = _xml(server, ready, complement)
+    group = ".//n:det/n:imposto/n:ICMS/n:ICMS10/n:"
+    assert _one(root, ".//n:ide/n:finNFe") == "2"
+    assert _one(root, ".//n:NFref/n:refNFe") == sale["chave"]
+    assert _one(root, ".//n:det/n:prod/n:vProd") == "0.00"
+    assert Decimal(_one(root, ".//n:det/n:prod/n:qCom")) == 0
+    assert (_one(root, group + "vBC"), _one(root, group + "vICMS")) == ("0.00", "0.00")
+    assert _one(root, group + "vBCST") == "50.00" and Decimal(_one(root, group + "pICMSST")) == 18
+    assert _one(root, group + "vICMSST") == "9.00"  # 50.00 x 18 %
+    totals = ".//n:total/n:ICMSTot/n:"
+    assert [_one(root, totals + tag) for tag in ("vBC", "vICMS", "vBCST", "vST", "vProd", "vNF")
+            ] == ["0.00", "0.00", "50.00", "9.00", "0.00", "9.00"]  # fmt: skip
+    assert (_one(root, ".//n:pag/n:detPag/n:tPag"), _one(root, ".//n:pag/n:detPag/n:vPag")) == (
+        "17", "9.00",
+    )  # fmt: skip
+    danfe = requests.get(f"{server}/nfe/{complement['id']}/danfe", headers=ready.headers,
+                         timeout=60)  # fmt: skip
+    assert danfe.status_code == 200 and danfe.content.startswith(b"%PDF")
+
+    declared = {"base_st": "50.00", "aliquota_st": "2.00"}
+    rate = _issued(server, ready, _st_complement("COMPL-ST-2", sale, declared, "sem_pagamento"))
+    root = _xml(server, ready, rate)
+    assert _one(root, ".//n:det/n:imposto/n:ICMS/n:ICMS10/n:vICMSST") == "1.00"
+    assert _one(root, ".//n:total/n:ICMSTot/n:vNF") == "1.00"
+
+    both = _post(server, ready, "/nfe", _st_complement(
+        "COMPL-ST-3", sale, {"base": "10.00", "base_st": "50.00"}, "pix"))  # fmt: skip
+    assert both.status_code == 422, both.json()
+    assert both.json()["error"]["errors"][0]["field"] == "itens.0.complemento_icms.base"
+
+
 def test_an_entry_from_a_natural_person(app, sim, server):
     ready = _ready(app, sim)
     _configure(server, ready,

@@ -329,3 +329,20 @@ def test_a_complement_of_icms_carries_only_a_tax_of_a_rule_that_states_one(clien
     assert _field(_refused(client, ready, mixed)) == "itens.1"
     freight = _icms_complement(sale, frete="1.00")
     assert _field(_refused(client, ready, freight)) == "itens.0.frete"
+
+
+def test_a_complement_of_icms_st_needs_a_rule_with_substitution(client, rt, sim):
+    ready = ready_to_issue(client, rt, sim)  # Simples Nacional, CSOSN 102: no substitution
+    sale = _sale(client, ready)
+    st_only = _icms_complement(sale, complemento_icms={"base_st": "50.00"})
+    untaxed = _refused(client, ready, st_only)
+    assert untaxed["code"] == "FISCAL_CONFIGURATION_REQUIRED", untaxed
+    assert untaxed["motivos"] == ["CST_COMPLEMENTO_ICMS_ST"]
+    calculated = client.post(API + "/fiscal/calcular", headers=ready.headers,
+                             json={"documento": "NFE", "operacao": st_only})  # fmt: skip
+    assert calculated.status_code == 200, calculated.get_json()
+    assert [m["codigo"] for m in calculated.get_json()["missing"]] == ["CST_COMPLEMENTO_ICMS_ST"]
+    stray = _icms_complement(sale, complemento_icms={"base": "50.00", "aliquota_st": "4"})
+    assert _field(_refused(client, ready, stray)) == "itens.0.complemento_icms.aliquota_st"
+    neither = _icms_complement(sale, complemento_icms={"aliquota": "4"})
+    assert _field(_refused(client, ready, neither)) == "itens.0.complemento_icms.base"

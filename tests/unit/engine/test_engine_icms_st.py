@@ -121,8 +121,9 @@ def test_csosn202_deducts_the_ownership_icms_at_the_normal_rate() -> None:
 
 
 def test_csosn201_interstate_takes_the_rates_from_the_pack_rules() -> None:
-    # Simples SP → MG: interstate 12 % (Res. SF 22/1989 rule) adjusts 40 % → 50.24 % and gives
-    # the own ICMS 120.00; MG internal 18 % from its rate rule; 1502.40 × 18 % = 270.43 − 120
+    # Simples SP → MG: the original MVA 40 % (a Simples remitter does not adjust it: Conv.
+    # ICMS 35/2011, kept by Conv. ICMS 142/2018); the interstate 12 % (Res. SF 22/1989 rule)
+    # gives the own ICMS deducted, 120.00; MG internal 18 %: 1400.00 × 18 % = 252.00 − 120
     rules = [
         trib(
             csosn="201",
@@ -150,10 +151,10 @@ def test_csosn201_interstate_takes_the_rates_from_the_pack_rules() -> None:
     icms = result.itens[0].icms
     assert (icms.grupo, icms.pCredSN, icms.vCredICMSSN) == ("ICMSSN201", D("2.5"), D("25.00"))
     assert (icms.pMVAST, icms.vBCST, icms.pICMSST, icms.vICMSST) == (
-        D("50.24"),
-        D("1502.40"),
+        D("40"),
+        D("1400.00"),
         D("18"),
-        D("150.43"),
+        D("132.00"),
     )
     steps = {d.etapa: d for d in result.decisions if d.item == 1}
     assert steps["ICMS_ST"].regra_id == "mg" and steps["ICMS_ST"].fonte == "teste"

@@ -244,8 +244,28 @@ def test_returned_ipi_on_a_sale_is_354(client: SoapClient) -> None:
     item = dataclasses.replace(fields["items"][0], returned_percent=Decimal("100.00"),
                                returned_ipi=Decimal("1.00"))  # fmt: skip
     fields["items"] = (item,)
-    as_sale = both(set_text("n:ide/n:finNFe", "1"), remove("n:ide/n:NFref"))
+    as_sale = both(  # a purchase's CFOP: 328 stays quiet
+        set_text("n:ide/n:finNFe", "1"),
+        remove("n:ide/n:NFref"),
+        set_text("n:det/n:prod/n:CFOP", "1102"),
+    )
     assert code(client, issue(client.company, 360, as_sale, **fields)) == "354"
+
+
+def test_cfops_follow_the_direction_and_the_purpose_of_the_note(client: SoapClient) -> None:
+    """518/519: an entry CFOP on an output and the reverse; 327: a return with a CFOP that is
+    not a return's; 328: a return CFOP on a note that is not a return (MOC rejection table)."""
+    company = client.company
+    cfop = "n:det/n:prod/n:CFOP"
+    assert code(client, issue(company, 370, set_text(cfop, "1102"), **sold("1.0000"))) == "518"
+    assert code(client, issue(company, 371, set_text(cfop, "5202"),
+                              **returning(OTHER_KEY, "1.0000"))) == "519"  # fmt: skip
+    assert code(client, issue(company, 372, set_text(cfop, "1102"),
+                              **returning(OTHER_KEY, "1.0000"))) == "327"  # fmt: skip
+    assert code(client, issue(company, 373, set_text(cfop, "5202"), **sold("1.0000"))) == "328"
+    output_return = {**returning(OTHER_KEY, "1.0000"), "tp_nf": TpNF.SAIDA,
+                     "items": (product("1.0000", "5411"),)}  # fmt: skip
+    assert code(client, issue(company, 374, **output_return)) == "100"  # a return of a purchase
 
 
 # ---------------------------------------------------------------- totals
