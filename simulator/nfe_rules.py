@@ -45,8 +45,8 @@ class Content:
 
 def check_content(content: Content, store: Store) -> None:
     """Every content rule, in the order of the MOC's groups (ide, det, total, transp, pag)."""
-    for rule in (_nfce_purpose, _references, _referenced_notes, _abroad, _cfops, _returned_tax,
-                 _totals, _transport, _payments):  # fmt: skip
+    for rule in (_nfce_purpose, _references, _referenced_notes, _abroad, _export, _cfops,
+                 _returned_tax, _totals, _transport, _payments):  # fmt: skip
         rule(content, store)
 
 
@@ -236,6 +236,27 @@ def _abroad(content: Content, store: Store) -> None:
         scope = _SCOPE_OF_DIGIT.get(_text(prod, "CFOP")[:1])
         if scope is not None and scope != id_dest and ABROAD in (scope, id_dest):
             raise _reject(*_SCOPE_REJECTIONS[scope])
+
+
+def _export(content: Content, store: Store) -> None:
+    """An export (an output, tpNF 1, with idDest 3) states where the goods leave the country,
+    the exporta group (355), and no other note does (356); an item's export group (detExport)
+    goes only with a CFOP of abroad, 7 or 3 (3503 returns an export: 336). Codes and texts of
+    the MOC's table (sped-nfe docs/cStat.md); the conditions as issuers' support pages
+    describe them (exporta on an entry or with idDest 1/2: 356). The indirect export's own
+    rules (340, 342-346: CFOP 7501 without exportInd, the received note's key, its reference
+    and quantity) are optional per UF and not simulated."""
+    export = content.ide("tpNF") == "1" and content.ide("idDest") == ABROAD
+    given = bool(_find(content.info, "exporta"))
+    if export and not given:
+        raise _reject("355", "Informar o local de saida do Pais no caso da exportacao")
+    if given and not export:
+        raise _reject("356", "Informar o local de saida do Pais somente no caso da exportacao")
+    for prod in _find(content.info, "det/prod"):
+        if _find(prod, "detExport") and _text(prod, "CFOP")[:1] not in ("3", "7"):
+            raise _reject(
+                "336", "Informado o grupo de exportacao no item para CFOP que nao e de exportacao"
+            )
 
 
 # ---------------------------------------------------------------- det/prod/CFOP

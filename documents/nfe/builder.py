@@ -30,6 +30,7 @@ from documents.localtime import issuer_time
 from documents.nfe.model import (
     Address,
     Carrier,
+    ExportDetail,
     FinNFe,
     IbsCbs,
     Icms,
@@ -52,6 +53,7 @@ from documents.nfe.model import (
     RefProducerNote,
     TpAmb,
     TpEmis,
+    TpNF,
     Transport,
     Vehicle,
     Volume,
@@ -167,6 +169,7 @@ def build_nfe(data: NFeData) -> BuiltNFe:
     _pag(inf, data)
     _inf_intermed(inf, data)
     _inf_adic(inf, data)
+    _exporta(inf, data)
     _resp_tec(inf, data)
     return BuiltNFe(key, root, totals)
 
@@ -182,6 +185,7 @@ def _check(data: NFeData) -> None:
         raise InvalidDocumentDataError("dhSaiEnt", "an NFC-e has no exit date (rejection 705)")
     _check_purpose(data)
     _check_transport(data)
+    _check_export(data)
 
 
 _REFERENCE_REQUIRED = {
@@ -232,6 +236,24 @@ def _check_transport(data: NFeData) -> None:
         raise InvalidDocumentDataError(
             "transp", "an NFC-e has freight and a carrier only for a home delivery "
             "(rejections 753-757)",
+        )  # fmt: skip
+
+
+def _check_export(data: NFeData) -> None:
+    """exporta only on an export, an output with idDest 3 (rejection 356); detExport only on
+    an operation with abroad (rejection 336). Whether an export has its exporta (355) is the
+    service's check, which names the request's field."""
+    exporting = data.tp_nf == TpNF.SAIDA and data.id_dest == IdDest.EXTERIOR
+    if data.export is not None and not exporting:
+        raise InvalidDocumentDataError(
+            "exporta", "the place of shipment goes only on an export: tpNF 1, idDest 3 "
+            "(rejection 356)",
+        )  # fmt: skip
+    details = any(item.export_details for item in data.items)
+    if details and data.id_dest != IdDest.EXTERIOR:
+        raise InvalidDocumentDataError(
+            "detExport", "the export group of an item goes only on an operation with abroad, "
+            "idDest 3 (rejection 336)",
         )  # fmt: skip
 
 
@@ -428,6 +450,8 @@ def _det(inf: etree._Element, number: int, item: Item, description: str) -> None
     ])  # fmt: skip
     if item.import_declarations:
         _import_declarations(prod, item.import_declarations)
+    for detail in item.export_details:
+        _det_export(prod, detail)
     _leaves(prod, [("xPed", item.purchase_order), ("nItemPed", item.purchase_order_item)])
     taxes = item.taxes
     imposto = _leaves(_sub(det, "imposto"), [
@@ -465,6 +489,21 @@ def _import_declarations(prod: etree._Element, declarations: tuple[ImportDeclara
                 ("cFabricante", adi.manufacturer),
                 ("vDescDI", _nonzero_money(adi.discount, "vDescDI")), ("nDraw", adi.drawback),
             ])  # fmt: skip
+
+
+def _det_export(prod: etree._Element, detail: ExportDetail) -> None:
+    """prod/detExport, after DI and before xPed: nDraw, then exportInd (nRE, chNFe, qExport),
+    which the layout has whole or not at all."""
+    group = _leaves(_sub(prod, "detExport"), [("nDraw", detail.drawback)])
+    indirect = (detail.registration, detail.key, detail.quantity)
+    if all(value is None for value in indirect):
+        return
+    if detail.registration is None or detail.key is None or detail.quantity is None:
+        raise InvalidDocumentDataError("exportInd", "nRE, chNFe and qExport go together")
+    _leaves(_sub(group, "exportInd"), [
+        ("nRE", detail.registration), ("chNFe", detail.key),
+        ("qExport", quantity(detail.quantity, "qExport")),
+    ])  # fmt: skip
 
 
 def _ii(imposto: etree._Element, tax: ImportTax) -> None:
@@ -924,6 +963,17 @@ def _inf_adic(inf: etree._Element, data: NFeData) -> None:
     _leaves(
         _sub(inf, "infAdic"), [("infAdFisco", data.fisco_info), ("infCpl", data.additional_info)]
     )
+
+
+def _exporta(inf: etree._Element, data: NFeData) -> None:
+    """exporta, after infAdic and before compra: UF and place of shipment, place of dispatch."""
+    export = data.export
+    if export is None:
+        return
+    _leaves(_sub(inf, "exporta"), [
+        ("UFSaidaPais", export.uf), ("xLocExporta", export.place),
+        ("xLocDespacho", export.dispatch_place),
+    ])  # fmt: skip
 
 
 def _resp_tec(inf: etree._Element, data: NFeData) -> None:

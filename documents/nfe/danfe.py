@@ -1,7 +1,8 @@
 """What the DANFE must show that brazilfiscalreport does not draw: the purpose of a complement,
 adjustment or return, the referenced documents (NFref), every volume after the first, the
 trailers, and on an import the supplier abroad (its id and country: the recipient block has
-only a CNPJ/CPF box) with the import declarations and the II. They are appended to the
+only a CNPJ/CPF box) with the import declarations and the II, and on an export the place of
+shipment (exporta) and each item's drawback or export registration. They are appended to the
 additional information (infCpl) of the copy handed to the renderer, the block the DANFE manual
 reserves for such data; the stored XML is never touched.
 """
@@ -26,7 +27,14 @@ def add_danfe_notes(root: etree._Element) -> None:
         return
     notes = [
         n
-        for n in (_purpose(inf), _references(inf), _volumes(inf), _trailers(inf), _abroad(inf))
+        for n in (
+            _purpose(inf),
+            _references(inf),
+            _volumes(inf),
+            _trailers(inf),
+            _abroad(inf),
+            _export(inf),
+        )
         if n
     ]
     if not notes:
@@ -135,6 +143,26 @@ def _abroad(inf: etree._Element) -> str:
     ii = _text(inf, "n:total/n:ICMSTot/n:vII")
     tax = f"II R$ {ii.replace('.', ',')}" if seen and ii else ""
     return "; ".join(filter(None, [who, *seen.values(), tax]))
+
+
+def _export(inf: etree._Element) -> str:
+    """An export's place of shipment and dispatch (exporta) and the items' drawback acts and
+    export registrations (detExport): the DANFE's frames have no box for them."""
+    exporta = inf.find(f"{_Q}exporta")
+    dispatch = _text(exporta, "n:xLocDespacho") if exporta is not None else ""
+    shipment = "" if exporta is None else " ".join(filter(None, [
+        f"EXPORTACAO: embarque {_text(exporta, 'n:xLocExporta')}/{_text(exporta, 'n:UFSaidaPais')}",
+        f"despacho {dispatch}" if dispatch else "",
+    ]))  # fmt: skip
+    details = []
+    for det in inf.iterfind(f"{_Q}det"):
+        for group in det.iterfind(f"{_Q}prod/{_Q}detExport"):
+            words = [f"item {det.get('nItem')}:",
+                     f"drawback {_text(group, 'n:nDraw')}" if _text(group, "n:nDraw") else "",
+                     f"RE {_text(group, 'n:exportInd/n:nRE')}"
+                     if _text(group, "n:exportInd/n:nRE") else ""]  # fmt: skip
+            details.append(" ".join(w for w in words if w))
+    return "; ".join(filter(None, [shipment, *details]))
 
 
 def _date(iso: str) -> str:

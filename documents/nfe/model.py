@@ -280,6 +280,28 @@ class ImportDeclaration:
 
 
 @dataclass(frozen=True)
+class ExportDetail:
+    """prod/detExport: an exported item's drawback act and, on an indirect export (goods
+    bought with the specific end of export), exportInd: the export registration, the key of
+    the NF-e the goods came in with and the quantity actually exported (all three or none)."""
+
+    drawback: str | None = None  # nDraw: drawback concession act
+    registration: str | None = None  # exportInd/nRE (up to 12 digits)
+    key: str | None = None  # exportInd/chNFe: the NF-e received for export
+    quantity: Decimal | None = None  # exportInd/qExport, in the commercial unit
+
+
+@dataclass(frozen=True)
+class Export:
+    """exporta: where the goods leave the country (required on an export, rejection 355;
+    only there, rejection 356)."""
+
+    uf: str  # UFSaidaPais: UF of shipment or border crossing (never EX)
+    place: str  # xLocExporta: place of shipment or border crossing
+    dispatch_place: str | None = None  # xLocDespacho: place of customs dispatch
+
+
+@dataclass(frozen=True)
 class ItemTaxes:
     icms: Icms
     pis: PisCofins
@@ -317,6 +339,7 @@ class Item:
     returned_percent: Decimal | None = None  # impostoDevol/pDevol: share of the goods returned
     returned_ipi: Decimal | None = None  # impostoDevol/IPI/vIPIDevol: the IPI returned
     import_declarations: tuple[ImportDeclaration, ...] = ()  # DI: how an import was cleared
+    export_details: tuple[ExportDetail, ...] = ()  # detExport: drawback, indirect export
 
 
 @dataclass(frozen=True)
@@ -498,3 +521,4 @@ class NFeData:
     references: tuple[Reference | str, ...] = field(default=())  # NFref (str: an NF-e key)
     intermediary: Intermediary | None = None  # indIntermed 1 + infIntermed
     transport: Transport | None = None  # transp; when set, its mod_frete wins over mod_frete
+    export: Export | None = None  # exporta: place of shipment of an export

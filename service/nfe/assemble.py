@@ -35,6 +35,7 @@ from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
 from service.nfe import (
     complements,
+    exports,
     imports,
     purpose,
     references,
@@ -206,6 +207,7 @@ def _doc_items(
                 returned_percent=line.returned_percent,
                 returned_ipi=line.returned_ipi,
                 import_declarations=line.import_declarations,
+                export_details=line.export_details,
             )
         )
     return tuple(built)
@@ -372,6 +374,7 @@ def decision_facts(
     complements.check(body, the_purpose.finalidade)
     party = _party(session, company, body, modelo, the_purpose.tipo, original, gaps)
     imports.check(body.get("itens") or (), the_purpose.tipo, the_purpose.finalidade, party)
+    exports.check(body, the_purpose.tipo, party)
     gaps.raise_if_any()
     counterpart = counterpart_of(company, party, body.get("consumidor_final"), modelo)
     engine_items = tuple(line.engine_item(n) for n, line in enumerate(lines, start=1))
@@ -451,6 +454,7 @@ def draft(
         additional_info=_info(body, nature, result, returns.note(original) if original else None),
         fisco_info=body.get("informacoes_fisco"),
         intermediary=_intermediary(body.get("intermediador"), presence),
+        export=exports.shipment(body.get("exportacao")),
     )
     canonical, digest = snapshot(ctx, result)
     return Draft(

@@ -10,7 +10,7 @@ from typing import Any
 
 from documents.nfe import model as doc
 from engine import IcmsComplement, IcmsStComplement, Importation, Item, RetainedSt
-from service.nfe import imports
+from service.nfe import exports, imports
 from service.nfe.apportion import item_shares
 from service.nfe.registers import ProductView
 
@@ -52,6 +52,8 @@ class Line:
     """An imported item's customs values (II group, AFRMM): the bases of its taxes."""
     import_declarations: tuple[doc.ImportDeclaration, ...] = ()
     """Its `DI` group."""
+    export_details: tuple[doc.ExportDetail, ...] = ()
+    """An exported item's `detExport` group (drawback, indirect export)."""
 
     @property
     def gross(self) -> Decimal:
@@ -114,6 +116,7 @@ def requested_lines(
                 retained_st=retained_st(item.get("st_retido"), product, item["quantidade"]),
                 importation=imports.importation(item.get("importacao")),
                 import_declarations=imports.declarations(item.get("importacao")),
+                export_details=exports.details(item.get("exportacao")),
             )
         )
     shares = item_shares(body, items, [line.gross for line in lines])

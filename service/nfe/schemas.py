@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import marshmallow as ma
@@ -79,7 +80,10 @@ BRAZIL = "1058"
 
 class ForeignAddressSchema(ma.Schema):
     """The address of a party abroad: the NF-e writes UF EX, cMun 9999999 and xMun EXTERIOR
-    (MOC), with the country's BACEN code and name."""
+    (MOC), with the country's BACEN code and name. `role` names the party in the messages
+    (`cliente` of an export, `fornecedor` of an import): `foreign_party_schema` sets it."""
+
+    role = "fornecedor"
 
     logradouro = fiscal_text(2, 60, required=True)
     numero = fiscal_text(1, 60, required=True)
@@ -96,7 +100,7 @@ class ForeignAddressSchema(ma.Schema):
     def _abroad(self, value: str, **kwargs: Any) -> None:
         if value == BRAZIL:
             raise ma.ValidationError(
-                "1058 é o Brasil: um fornecedor no Brasil tem `cpf_cnpj` e o endereço com "
+                f"1058 é o Brasil: um {self.role} no Brasil tem `cpf_cnpj` e o endereço com "
                 "`cod_municipio` e `uf`."
             )
 
@@ -117,6 +121,14 @@ class ForeignPartySchema(ma.Schema):
     endereco = ma.fields.Nested(ForeignAddressSchema, required=True)
 
 
+@functools.cache
+def foreign_party_schema(role: str) -> type[ForeignPartySchema]:
+    """`ForeignPartySchema` whose address messages name `role` (one class per role)."""
+    address = type(f"ForeignAddressSchema_{role}", (ForeignAddressSchema,), {"role": role})
+    fields = {"endereco": ma.fields.Nested(address, required=True)}
+    return type(f"ForeignPartySchema_{role}", (ForeignPartySchema,), fields)
+
+
 class PartyOrForeign(ma.fields.Field[Any]):
     """`fornecedor` or `cliente` (`role`): a register code, an inline party with `cpf_cnpj`,
     or a party abroad (no `cpf_cnpj`, `endereco.pais` other than 1058): `ForeignPartySchema`."""
@@ -129,7 +141,7 @@ class PartyOrForeign(ma.fields.Field[Any]):
         if isinstance(value, dict) and "cpf_cnpj" not in value:
             address = value.get("endereco")
             if isinstance(address, dict) and "pais" in address:
-                return {**ForeignPartySchema().load(value), "estrangeiro": True}
+                return {**foreign_party_schema(self.role)().load(value), "estrangeiro": True}
             raise ma.ValidationError(
                 {"cpf_cnpj": [f"Informe o CPF/CNPJ ou, para um {self.role} no exterior, "
                               "`endereco.pais` (código BACEN) e `endereco.nome_pais`."]}
@@ -279,6 +291,74 @@ class IcmsComplementSchema(ma.Schema):
                 raise ma.ValidationError(f"`{rate}` só acompanha `{base}`.", rate)
 
 
+class ExportSchema(ma.Schema):
+    """exporta: where the goods of an export leave the country (required on an export)."""
+
+    uf_embarque = Normalized(
+        geo.normalize_uf, required=True,
+        metadata={"description": "UFSaidaPais: UF do porto, aeroporto ou fronteira de saída."},
+    )  # fmt: skip
+    local_embarque = fiscal_text(
+        1, 60, required=True,
+        metadata={"description": "xLocExporta: local de embarque ou de transposição da "
+                  "fronteira (ex.: PORTO DE SANTOS)."},
+    )  # fmt: skip
+    local_despacho = fiscal_text(
+        1, 60, metadata={"description": "xLocDespacho: recinto do despacho aduaneiro."}
+    )
+
+
+INDIRECT_EXPORT = ("registro_exportacao", "chave_nfe", "quantidade_exportada")
+"""exportInd: the layout has the three together or none."""
+
+
+class ItemExportSchema(ma.Schema):
+    """detExport of an exported item: its drawback act and, on an indirect export (goods
+    received with the specific end of export), the export registration, the key of the NF-e
+    they came in with and the quantity exported."""
+
+    drawback = fiscal_text(1, 20, metadata={"description": "nDraw: ato concessório de drawback."})
+    registro_exportacao = ma.fields.String(
+        validate=Regexp(r"^[0-9]{1,12}$", error="Registro de exportação: até 12 dígitos."),
+        metadata={"description": "exportInd/nRE."},
+    )
+    chave_nfe = ma.fields.String(
+        metadata={"description": "exportInd/chNFe: a NF-e (modelo 55) recebida com fim "
+                  "específico de exportação."},
+    )  # fmt: skip
+    quantidade_exportada = ma.fields.Decimal(
+        validate=POSITIVE, metadata={"description": "exportInd/qExport, na unidade comercial."}
+    )
+
+    @ma.validates("chave_nfe")
+    def _nfe_key(self, value: str, **kwargs: Any) -> None:
+        try:
+            key = AccessKey.parse(value)
+        except AccessKeyError:
+            raise ma.ValidationError(
+                "Chave de acesso inválida: informe os 44 dígitos, com o dígito verificador."
+            ) from None
+        if key.modelo != 55:
+            raise ma.ValidationError("A chave deve ser de uma NF-e (modelo 55).")
+
+    @ma.validates_schema
+    def _whole_groups(self, data: dict[str, Any], **kwargs: Any) -> None:
+        given = [name for name in INDIRECT_EXPORT if name in data]
+        if given and len(given) < len(INDIRECT_EXPORT):
+            missing = next(name for name in INDIRECT_EXPORT if name not in data)
+            raise ma.ValidationError(
+                "Exportação indireta: informe registro_exportacao, chave_nfe e "
+                "quantidade_exportada juntos.",
+                missing,
+            )
+        if not given and "drawback" not in data:
+            raise ma.ValidationError(
+                "Informe `drawback` ou a exportação indireta (registro_exportacao, chave_nfe, "
+                "quantidade_exportada), ou retire `exportacao` do item.",
+                "_schema",
+            )
+
+
 class ItemRequestSchema(ma.Schema):
     codigo = ma.fields.String(required=True, validate=Length(min=1, max=60))
     quantidade = ma.fields.Decimal(
@@ -301,6 +381,11 @@ class ItemRequestSchema(ma.Schema):
         ImportationSchema,
         metadata={"description": "Item importado (NF-e de entrada de fornecedor no exterior): "
                   "DI e valores do desembaraço (II, IOF, despesas aduaneiras)."},
+    )  # fmt: skip
+    exportacao = ma.fields.Nested(
+        ItemExportSchema,
+        metadata={"description": "Item exportado (NF-e de exportação): drawback ou exportação "
+                  "indireta (detExport)."},
     )  # fmt: skip
     st_retido = ma.fields.Nested(
         RetainedStSchema,
@@ -556,6 +641,11 @@ class IssueRequestSchema(CompanySelector):
     )
     referencias = ma.fields.List(ma.fields.Nested(ReferenceSchema), validate=Length(min=1, max=500))
     devolucao_de = ma.fields.Nested(ReturnOfSchema)
+    exportacao = ma.fields.Nested(
+        ExportSchema,
+        metadata={"description": "Local de saída do País (exporta): obrigatório numa NF-e de "
+                  "exportação, recusado nas demais."},
+    )  # fmt: skip
     observacoes = fiscal_text(None, 5000)
     informacoes_complementares = fiscal_text(1, 5000, metadata={"description": "infCpl."})
     informacoes_fisco = fiscal_text(1, 2000, metadata={"description": "infAdFisco."})

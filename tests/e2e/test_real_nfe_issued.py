@@ -152,6 +152,14 @@ def _abroad(dest: Any) -> dict[str, Any]:
     return {k: v for k, v in party.items() if v is not None}
 
 
+def _shipment(exporta: Any) -> dict[str, Any]:
+    """The request's `exportacao` from the document's exporta group."""
+    shipment = {"uf_embarque": text(exporta, "n:UFSaidaPais"),
+                "local_embarque": text(exporta, "n:xLocExporta"),
+                "local_despacho": text(exporta, "n:xLocDespacho")}  # fmt: skip
+    return {k: v for k, v in shipment.items() if v is not None}
+
+
 def _customer(server: str, ready: Ready, dest: Any) -> None:
     address = _address(dest.find("n:enderDest", NS))
     indicator = int(text(dest, "n:indIEDest") or 9)
@@ -290,6 +298,9 @@ def _issue(app: Flask, sim: SimulatorHandle, server: str, case: Case) -> tuple[A
     }
     if entry:
         body["tipo_operacao"] = 0
+    exporta = root.find(".//n:exporta", NS)
+    if exporta is not None:  # an export: its place of shipment, as the document states it
+        body["exportacao"] = _shipment(exporta)
     issued = _post(server, ready, "/nfe", body)
     assert issued["status"] == "AUTORIZADA", issued
     xml = requests.get(f"{server}/nfe/{issued['id']}/xml", headers=ready.headers, timeout=30)

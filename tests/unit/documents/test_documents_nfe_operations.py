@@ -23,6 +23,8 @@ from documents.nfe.builder import build_nfe, compute_totals, invoice_total
 from documents.nfe.model import (
     Card,
     Carrier,
+    Export,
+    ExportDetail,
     FinNFe,
     Icms,
     IdDest,
@@ -395,6 +397,23 @@ def test_returned_ipi_only_on_a_return_and_complete(nfe_factory: ModuleType) -> 
             nfe_factory.nfe_data(1, items=(half,), fin_nfe=FinNFe.DEVOLUCAO,
                                  references=(SALE_KEY,), payments=NO_PAYMENT)
         )  # fmt: skip
+
+
+def test_export_groups_only_where_the_layout_allows_them(nfe_factory: ModuleType) -> None:
+    """exporta only on an export (356), detExport only with idDest 3 (336), exportInd whole."""
+    shipment = Export(uf="SP", place="PORTO DE SANTOS")
+    with pytest.raises(InvalidDocumentDataError, match="356"):
+        build_nfe(nfe_factory.nfe_data(1, export=shipment))
+    drawback = dataclasses.replace(
+        nfe_factory.item(1), export_details=(ExportDetail(drawback="20240012345"),)
+    )
+    with pytest.raises(InvalidDocumentDataError, match="336"):
+        build_nfe(nfe_factory.nfe_data(1, items=(drawback,)))
+    partial = dataclasses.replace(
+        nfe_factory.item(1), export_details=(ExportDetail(registration="1"),)
+    )
+    with pytest.raises(InvalidDocumentDataError, match="together"):
+        build_nfe(nfe_factory.nfe_data(1, items=(partial,), id_dest=IdDest.EXTERIOR))
 
 
 def test_nfce_home_delivery_may_name_its_carrier(
