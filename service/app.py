@@ -8,6 +8,7 @@ from flask import Flask
 
 from service import edge, guard, observability, runtime
 from service.api import Api
+from service.authorities import metrics as authority_metrics
 from service.companies import revision
 from service.config import Settings, load_settings
 from service.crypto import KeyHasher, SecretBox
@@ -89,6 +90,7 @@ def _register_security(api: Api) -> None:
 def _register_blueprints(app: Flask, api: Api) -> None:
     import service.configuration.engine_rules  # noqa: F401  (tax/IVA rules feed the engine)
     from service.accounts.blueprint import blp as api_keys
+    from service.authorities.blueprint import blp as authorities
     from service.cnpj_lookup.blueprint import blp as cnpj_lookup
     from service.companies.blueprint import blp as companies
     from service.configuration.blueprint import blp as configuration
@@ -108,7 +110,7 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
                       cnpj_lookup, products, customers, services, vehicles, drivers, *families,
                       inutilizacao, rural,
-                      solicitacoes, mail_preferences):  # fmt: skip
+                      solicitacoes, mail_preferences, authorities):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)
     app.register_blueprint(health)
@@ -131,6 +133,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
+    authority_metrics.install(app.extensions["fiscal_metrics"].registry)
     edge.install(app)  # the URL's length first (transport, like gunicorn's own limit); the
     # body's checks run when it is parsed, so after the guard's
     guard.install(app)  # after the request id is set, before any view parses its body

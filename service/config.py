@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from service.authorities import defaults as authority_defaults
 from service.errors import ConfigurationError
 from service.issuance import defaults as issuance_defaults
 from service.queue import defaults as queue_defaults
@@ -74,6 +75,16 @@ class Settings:
     `authority_ca_bundle` (the simulator's CA signs both)."""
     authority_connect_timeout: float = 10.0
     authority_read_timeout: float = 60.0
+    authority_failures_to_open: int = authority_defaults.FAILURES_TO_OPEN
+    """Consecutive undelivered/uncertain requests that make an authority FORA."""
+    authority_slow_seconds: float = authority_defaults.SLOW_SECONDS
+    """A status answer slower than this (or a `tMed` above it): DEGRADADA."""
+    authority_probe_seconds: float = authority_defaults.PROBE_SECONDS
+    authority_probe_unhealthy_seconds: float = authority_defaults.PROBE_UNHEALTHY_SECONDS
+    authority_probe_timeout: float = authority_defaults.PROBE_TIMEOUT
+    authority_probe: bool | None = None
+    """Whether the worker asks the authorities' status services; unset: yes, except in tests
+    (a probe would take the simulator faults a test injects for its own requests)."""
     panel_url: str = "http://localhost:8000/painel"
     mail: MailSettings = field(default_factory=MailSettings)
     prices: dict[str, Decimal] = field(default_factory=lambda: dict(DEFAULT_PRICES))
@@ -107,6 +118,13 @@ class Settings:
         if self.queue_inprocess is None:
             return self.mode is RuntimeMode.EMBEDDED and not self.testing
         return self.queue_inprocess
+
+    @property
+    def probes_authorities(self) -> bool:
+        """The worker asks each authority's status service on a schedule (`AUTHORITY_PROBE`)."""
+        if self.authority_probe is None:
+            return not self.testing
+        return self.authority_probe
 
     @property
     def is_production(self) -> bool:
@@ -199,6 +217,11 @@ def _queue_inprocess_from_env() -> bool | None:
     return None if value is None else _bool(value, False)
 
 
+def _authority_probe_from_env() -> bool | None:
+    value = _env("AUTHORITY_PROBE")
+    return None if value is None else _bool(value, True)
+
+
 def _webhook_allowed_hosts_from_env() -> tuple[str, ...]:
     """`WEBHOOK_ALLOWED_HOSTS=localhost`: names that may resolve to private addresses (tests)."""
     raw = _env("WEBHOOK_ALLOWED_HOSTS", "") or ""
@@ -263,6 +286,14 @@ def load_settings() -> Settings:
         authority_signer_bundle=_env("AUTHORITY_SIGNER_BUNDLE"),
         authority_connect_timeout=float(_env("AUTHORITY_CONNECT_TIMEOUT", "10") or 10),
         authority_read_timeout=float(_env("AUTHORITY_READ_TIMEOUT", "60") or 60),
+        authority_failures_to_open=max(1, int(_env("AUTHORITY_FAILURES_TO_OPEN", "3") or 3)),
+        authority_slow_seconds=_positive_seconds("AUTHORITY_SLOW_SECONDS", "5"),
+        authority_probe_seconds=_positive_seconds("AUTHORITY_PROBE_SECONDS", "300"),
+        authority_probe_unhealthy_seconds=_positive_seconds(
+            "AUTHORITY_PROBE_UNHEALTHY_SECONDS", "60"
+        ),
+        authority_probe_timeout=_positive_seconds("AUTHORITY_PROBE_TIMEOUT", "10"),
+        authority_probe=_authority_probe_from_env(),
         panel_url=_env("PANEL_URL", "http://localhost:8000/painel") or "",
         mail=_mail_from_env(),
         prices=_prices_from_env(),

@@ -4,6 +4,7 @@
 def load_all() -> None:
     import service.accounts.models
     import service.audit.models
+    import service.authorities.models
     import service.companies.models
     import service.configuration.models
     import service.fiscal.models

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from cryptography import x509
 
@@ -12,6 +13,9 @@ from simulator.faults import FaultBook
 from simulator.pki import CertificateAuthority, SigningIdentity
 from simulator.settings import Settings
 from simulator.state import Store
+
+if TYPE_CHECKING:
+    from simulator.outages import OutageBook
 
 UF_CODES = {
     "11": "RO", "12": "AC", "13": "AM", "14": "RR", "15": "PA", "16": "AP", "17": "TO",
@@ -23,8 +27,11 @@ UF_CODES = {
 
 AUTHORIZER_DIGIT = "1"
 """First digit of a protocol number: 1 = the UF's normal authorizer ([MOC-CTe] §7.5)."""
-SHARED_AUTHORIZER_DIGITS = {"SVRS": "3", "SVSP": "5", "SVC-RS": "7", "SVC-SP": "8"}
-"""[MOC-CTe] §7.5: 3 = SEFAZ Virtual RS, 5 = SEFAZ Virtual SP, 7 = SVC-RS, 8 = SVC-SP."""
+SHARED_AUTHORIZER_DIGITS = {
+    "SVRS": "3", "SVSP": "5", "SVC-RS": "7", "SVC-SP": "8", "SVC-AN": "2", "AN": "8",
+}  # fmt: skip
+"""[MOC-CTe] §7.5: 3 = SEFAZ Virtual RS, 5 = SEFAZ Virtual SP, 7 = SVC-RS, 8 = SVC-SP. NF-e MOC:
+2 = Receita Federal (SVC-AN). AN (EPEC): 8 with cUF 91, the "891..." of the EPEC manual §3.1."""
 
 
 @dataclass
@@ -39,6 +46,8 @@ class Authority:
     trusted: tuple[x509.Certificate, ...]
     signer: SigningIdentity | None = None
     """What the simulated Sefin Nacional signs its NFS-e and events with."""
+    outages: OutageBook = field(default_factory=lambda: _outage_book())
+    """Authorities down on demand (``/_admin/outages``)."""
 
     def now(self) -> dt.datetime:
         return self.clock.now()
@@ -64,3 +73,10 @@ class Authority:
         if authority in UF_CODES.values():
             return UF_CODES.get(cuf) == authority
         return cuf in UF_CODES
+
+
+def _outage_book() -> OutageBook:
+    """Imported late: the outage module reads this module's UF table."""
+    from simulator.outages import OutageBook
+
+    return OutageBook()

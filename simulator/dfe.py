@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from documents.schemas import catalogue
-from simulator import checks
+from simulator import checks, dfe_contingency
 from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import parse_wire, wire
 from simulator.errors import BadRequest, Rejection
@@ -200,6 +200,7 @@ def receive(call: Call, reception: Reception) -> etree._Element:
             _check_not_duplicate(call, reception, checked)
             forced_rejection(call, checked.fields.series)
             stored = _record(call, reception, checked)
+            dfe_contingency.recorded(call, reception.layout.family, stored, checked.fields)
     except Rejection as rejection:
         return reception_answer(call, reception, cuf, rejection.code, rejection.reason)
     return reception_answer(call, reception, cuf, "100", f"Autorizado o uso do {layout.label}",
@@ -256,6 +257,7 @@ def _check_document(
         get("tpEmis"), get(reception.code), get("cDV"),
     )  # fmt: skip
     checks.key_matches(key, key_fields, mismatch_code="227", digit_code="253")
+    dfe_contingency.check(call, layout.family, ide, key_fields)
     checks.environment(get("tpAmb"), call.tp_amb)
     if not authority.serves_uf(call.route.authority, get("cUF")):
         raise Rejection("226", "Rejeicao: Codigo da UF do Emitente diverge da UF autorizadora")
@@ -310,7 +312,7 @@ def query(call: Call, layout: Layout) -> etree._Element:
     checks.environment(checks.text(request, "d:tpAmb", layout.ns), call.tp_amb)
     key = checks.access_key(checks.text(request, f"d:{layout.key_tag}", layout.ns))
     consumption_limit(call, key, "678")
-    doc = call.authority.store.document(key)
+    doc = dfe_contingency.visible_document(call, key)
     if doc is None or doc.family != layout.family:
         raise layout.not_found()
     code, reason = layout.situations[doc.status]
@@ -420,7 +422,7 @@ def _check_event(
     detail = _event_detail(layout, info, rule)
     checks.access_key(key)
     _not_repeated(call, layout, key, event_type, sequence)
-    doc = authority.store.document(key)
+    doc = dfe_contingency.visible_document(call, key)
     if doc is None or doc.family != layout.family:
         raise layout.not_found()
     _event_dates(call, checks.text(info, "d:dhEvento", ns), doc)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from simulator import checks, nfe_rules
+from simulator import checks, contingency, nfe_rules
 from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import wire
 from simulator.errors import BadRequest, Rejection
@@ -139,10 +139,13 @@ def authorize(call: Call, nfe: etree._Element, receipt: str | None) -> etree._El
     try:
         with call.authority.store.transaction():
             document = _check_document(call, nfe, info, key)
+            contingency.before_duplicates(call, info, document.fields)
             _check_not_duplicate(call, document, receipt)
+            contingency.after_duplicates(call, info, key, document.fields, document.tp_amb)
             _check_content(call, info, document)
             forced_rejection(call, document.fields.series)
             stored = _record(call, document, receipt)
+            contingency.recorded(call, stored, document.fields)
     except Rejection as rejection:
         return protocol_element(call, key, rejection.code, rejection.reason)
     return stored_protocol(call, stored)
@@ -188,16 +191,11 @@ def _check_content(call: Call, info: etree._Element, document: _Document) -> Non
 
 def _emission(call: Call, dh_emi: str, model: str, tp_emis: str) -> dt.datetime:
     settings = call.authority.settings
-    nfce_online = model == NFCE and tp_emis == "1"
-    max_age = (
-        dt.timedelta(minutes=settings.nfce_max_age_minutes)
-        if nfce_online
-        else dt.timedelta(hours=settings.nfe_max_age_hours)
-    )
+    max_age, late_code = contingency.emission_limits(settings, model, tp_emis)
     return checks.emission_time(
         dh_emi, call.authority.now(),
         future_tolerance=dt.timedelta(seconds=settings.future_tolerance_seconds),
-        max_age=max_age, late_code="704" if nfce_online else "228",
+        max_age=max_age, late_code=late_code,
     )  # fmt: skip
 
 
@@ -223,7 +221,8 @@ def _record(call: Call, document: _Document, receipt: str | None) -> StoredDocum
     f = document.fields
     stored = StoredDocument(
         document.key, "nfe", f.model, f.issuer, f.series, f.number, document.tp_amb,
-        "authorized", call.authority.protocol_number(f.cuf), document.digest_value,
+        "authorized", call.authority.protocol_number(f.cuf, contingency.protocol_authorizer(call)),
+        document.digest_value,
         call.authority.now(), receipt, document.xml,
     )  # fmt: skip
     call.authority.store.add_document(stored)
@@ -258,8 +257,9 @@ def protocol_element(
 
 
 def stored_protocol(call: Call, doc: StoredDocument) -> etree._Element:
+    code, reason = contingency.authorization_status(call, doc.access_key)
     return protocol_element(
-        call, doc.access_key, "100", "Autorizado o uso da NF-e",
+        call, doc.access_key, code, reason,
         protocol=doc.protocol, digest=doc.dig_val, at=doc.authorized_at,
     )  # fmt: skip
 
@@ -302,13 +302,13 @@ def protocol_query(call: Call, message: etree._Element) -> etree._Element:
     consumption_limit(call, key, "656")
     answer = root(NS, "retConsSitNFe", versao="4.00")
     fields(answer, ("tpAmb", call.tp_amb), ("verAplic", call.ver_aplic))
-    doc = call.authority.store.document(key)
+    doc = contingency.visible_document(call, key)
     if doc is None or doc.family != "nfe":
         _status(call, answer, "217", "Rejeicao: NF-e nao consta na base de dados da SEFAZ", key[:2])
         return fields(answer, ("chNFe", key))
     cancelled = doc.status == "cancelled"
     code, reason = ("101", "Cancelamento de NF-e homologado") if cancelled else (
-        "100", "Autorizado o uso da NF-e")  # fmt: skip
+        contingency.authorization_status(call, key))  # fmt: skip
     _status(call, answer, code, reason, key[:2])
     fields(answer, ("chNFe", key))
     answer.append(stored_protocol(call, doc))

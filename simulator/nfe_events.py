@@ -7,7 +7,7 @@ import datetime as dt
 
 from lxml import etree
 
-from simulator import checks
+from simulator import checks, contingency
 from simulator.call import Call
 from simulator.clock import parse_wire, wire
 from simulator.errors import Rejection
@@ -79,7 +79,7 @@ def _check_event(
     checks.environment(checks.text(info, "n:tpAmb", N), call.tp_amb)
     checks.access_key(key)
     _event_time(call, checks.text(info, "n:dhEvento", N))
-    doc = authority.store.document(key)
+    doc = contingency.visible_document(call, key)
     if doc is None or doc.family != "nfe":
         raise Rejection("494", "Rejeicao: Chave de Acesso inexistente")
     if doc.issuer != author:

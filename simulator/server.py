@@ -12,6 +12,7 @@ import json
 import logging
 import socket
 import ssl
+import struct
 import threading
 import time
 from collections.abc import Callable
@@ -21,13 +22,26 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from cryptography import x509
+from lxml import etree
 
 from documents.certificates import holder_ids
-from simulator import cte, mdfe, nfe, nfe_events, nfse, pki, soap
+from simulator import (
+    admin_contingency,
+    contingency,
+    cte,
+    mdfe,
+    nfe,
+    nfe_events,
+    nfse,
+    pki,
+    request_facts,
+    soap,
+    svc,
+)
 from simulator.authority import Authority
 from simulator.call import Call
 from simulator.clock import Clock, wire
-from simulator.errors import BadRequest, SimulatorConfigError
+from simulator.errors import BadRequest, Rejection, SimulatorConfigError
 from simulator.faults import PRE_PROCESSING, FaultBook, FaultKind, RequestScope
 from simulator.routing import Family, Route, nfse_subpath, resolve
 from simulator.settings import Settings
@@ -111,11 +125,16 @@ class AuthorityHandler(BaseHTTPRequestHandler):
             self.headers.get("X-Simulator-Scope"),
         )
         rest = route.family is Family.NFSE
-        paralysed = self._pre_faults(scope, rest=rest)
+        request = None if rest else _parsed(body)
+        facts = request_facts.read(request)
+        route = svc.effective_route(route, facts)
+        paralysed = self._outage(route, facts, rest=rest)
+        paralysed = self._pre_faults(scope, rest=rest) or paralysed
         if rest:
             status, answer, content_type = self._nfse(route, method, body, scope, paralysed)
         else:
-            status, answer, content_type = 200, self._soap(route, body, scope, paralysed), SOAP_TYPE
+            answer = self._soap(route, body, scope, paralysed, request)
+            status, content_type = 200, SOAP_TYPE
         if authority.faults.take([FaultKind.DROP_AFTER_PROCESSING], scope):
             self._drop()
         held = authority.faults.take([FaultKind.HOLD_AFTER_PROCESSING], scope)
@@ -123,8 +142,15 @@ class AuthorityHandler(BaseHTTPRequestHandler):
             time.sleep(held.seconds)
         self._send(status, answer, content_type)
 
-    def _soap(self, route: Route, body: bytes, scope: RequestScope, paralysed: str | None) -> bytes:
-        request = soap.parse_request(body)
+    def _soap(
+        self,
+        route: Route,
+        body: bytes,
+        scope: RequestScope,
+        paralysed: str | None,
+        parsed: soap.SoapRequest | None = None,
+    ) -> bytes:
+        request = parsed or soap.parse_request(body)
         if request.operation.lower() != route.service.lower():
             raise BadRequest(500, f"Operacao {request.operation} nao atendida em {route.service}")
         call = Call(self.server.authority, route, request, scope)
@@ -134,8 +160,32 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         elif scope.caller is None:
             answer = family.simple_answer(call, "282", "Rejeicao: Certificado Transmissor sem CNPJ")
         else:
-            answer = family.handle(call)
+            answer = _contingency_answer(call)
+            if answer is None:
+                answer = family.handle(call)
         return soap.envelope(request.operation, request.family, answer)
+
+    def _outage(self, route: Route, facts: request_facts.Facts, *, rest: bool) -> str | None:
+        """Apply the outage of the authority the request reached (outages.py): returns the
+        paralysed cStat, or fails the request (hang, reset, HTTP error) without processing."""
+        outage = self.server.authority.outages.find(route, facts)
+        if outage is None:
+            return None
+        effect = outage.effect(route.service)
+        if effect == "cstat":
+            return outage.code
+        if effect == "timeout":
+            outage.released.wait(outage.seconds)
+            self._drop()
+        if effect == "reset":
+            self._reset()
+        self.close_connection = True
+        if rest:
+            body = json.dumps({"mensagem": "Servico indisponivel (simulado)"}).encode()
+            self._send(outage.status, body, JSON_TYPE)
+        else:
+            self._send(outage.status, soap.fault("Servico indisponivel (simulado)"), SOAP_TYPE)
+        raise _Dropped
 
     def _nfse(
         self, route: Route, method: str, body: bytes, scope: RequestScope, paralysed: str | None
@@ -203,6 +253,14 @@ class AuthorityHandler(BaseHTTPRequestHandler):
             self.request.shutdown(socket.SHUT_RDWR)
         raise _Dropped
 
+    def _reset(self) -> None:
+        """Abort the TCP connection (RST, SO_LINGER 0): the client sees ECONNRESET."""
+        with contextlib.suppress(OSError):
+            self.request.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.rfile.close()  # its reference would keep the socket open past close()
+            self.request.close()
+        raise _Dropped
+
     def _send(self, status: int, body: bytes, content_type: str) -> None:
         self.send_response(status)
         self.send_header("Content-Type", content_type)
@@ -255,7 +313,10 @@ class AdminHandler(BaseHTTPRequestHandler):
     def do_GET(self) -> None:
         path = urlsplit(self.path).path
         authority = self.server.authority
-        if path == "/_admin/state":
+        handled = admin_contingency.get(authority, path)
+        if handled is not None:
+            self._json(*handled)
+        elif path == "/_admin/state":
             self._json(200, admin_state(authority))
         elif path == "/_admin/faults":
             self._json(200, {"faults": [f.describe() for f in authority.faults.active()]})
@@ -270,7 +331,10 @@ class AdminHandler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         try:
             payload = self._payload()
-            if path == "/_admin/faults":
+            handled = admin_contingency.post(self.server.authority, path, payload)
+            if handled is not None:
+                self._json(*handled)
+            elif path == "/_admin/faults":
                 specs = payload if isinstance(payload, list) else [payload]
                 added = self.server.authority.faults.add_all(specs)
                 self._json(201, {"faults": [f.describe() for f in added]})
@@ -284,6 +348,15 @@ class AdminHandler(BaseHTTPRequestHandler):
 
     def do_DELETE(self) -> None:
         parts = urlsplit(self.path)
+        try:
+            handled = admin_contingency.delete(self.server.authority, parts.path,
+                                               parse_qs(parts.query))  # fmt: skip
+        except (SimulatorConfigError, ValueError) as exc:
+            self._json(400, {"error": str(exc)})
+            return
+        if handled is not None:
+            self._json(*handled)
+            return
         if parts.path != "/_admin/faults":
             self._json(404, {"error": "not found"})
             return
@@ -350,7 +423,27 @@ def admin_state(authority: Authority) -> dict[str, Any]:
         "voided_ranges": authority.store.count_voided(),
         "queries": authority.store.query_counts(),
         "faults": [f.describe() for f in authority.faults.active()],
+        "outages": [o.describe() for o in authority.outages.active()],
+        "contingency": admin_contingency.contingency_documents(authority),
+        "svc": admin_contingency.svc_state(authority)["activations"],
+        "epec": admin_contingency.epec_state(authority),
     }
+
+
+def _parsed(body: bytes) -> soap.SoapRequest | None:
+    """The SOAP request, or None when unusable (then answered by ``_soap`` as before)."""
+    try:
+        return soap.parse_request(body)
+    except BadRequest:
+        return None
+
+
+def _contingency_answer(call: Call) -> etree._Element | None:
+    """The SVC's or the AN EPEC's own answer; lot-level rejections (114) become the answer."""
+    try:
+        return contingency.handle(call)
+    except Rejection as rejection:
+        return FAMILIES[call.route.family].simple_answer(call, rejection.code, rejection.reason)
 
 
 class Simulator:

@@ -37,6 +37,9 @@ class Settings:
     """NF-e dhEmi older than this is 228 ("Data de Emissão muito atrasada"): 30 days."""
     nfce_max_age_minutes: int = 5
     """NFC-e (tpEmis 1) older than this is 704."""
+    nfce_offline_deadline_hours: int = 24
+    """An NFC-e in contingency (tpEmis 9 offline, 4 EPEC in SP) transmitted later than this after
+    dhEmi is authorized with 150 "autorização fora de prazo" (MOC B09-40 exception 2)."""
     cte_max_age_hours: int = 720
     """CT-e/CT-e OS dhEmi older than this is 228 ("Data de Emissao muito atrasada")."""
     mdfe_max_age_hours: int = 720
@@ -64,6 +67,7 @@ _INT_FIELDS = (
     "future_tolerance_seconds",
     "nfe_max_age_hours",
     "nfce_max_age_minutes",
+    "nfce_offline_deadline_hours",
     "cte_max_age_hours",
     "mdfe_max_age_hours",
     "nfse_cancel_window_hours",

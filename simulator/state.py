@@ -85,6 +85,38 @@ CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NU
 CREATE TABLE IF NOT EXISTS queries (
     caller TEXT NOT NULL, access_key TEXT NOT NULL, at TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS contingency_documents (
+    access_key TEXT PRIMARY KEY,
+    family TEXT NOT NULL,
+    tp_emis TEXT NOT NULL,
+    auth_code TEXT NOT NULL,
+    authority TEXT NOT NULL,
+    uf TEXT NOT NULL,
+    synced_at TEXT
+);
+CREATE TABLE IF NOT EXISTS svc_activations (
+    uf TEXT NOT NULL,
+    family TEXT NOT NULL,
+    svc TEXT NOT NULL,
+    activated_at TEXT NOT NULL,
+    deactivate_at TEXT,
+    PRIMARY KEY (uf, family)
+);
+CREATE TABLE IF NOT EXISTS epec_events (
+    access_key TEXT PRIMARY KEY,
+    issuer TEXT NOT NULL,
+    cuf TEXT NOT NULL,
+    model TEXT NOT NULL,
+    series TEXT NOT NULL,
+    number TEXT NOT NULL,
+    tp_amb TEXT NOT NULL,
+    protocol TEXT NOT NULL,
+    registered_at TEXT NOT NULL,
+    sort_at TEXT NOT NULL,
+    request_xml BLOB NOT NULL,
+    answer_xml BLOB NOT NULL,
+    conciliated_at TEXT
+);
 """
 
 
@@ -179,6 +211,18 @@ class Store:
     def _all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:
             return list(self._db.execute(sql, args).fetchall())
+
+    def fetch_one(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
+        """One row of a query by a module that owns its own tables (simulator.contingency_state)."""
+        return self._one(sql, *args)
+
+    def fetch_all(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        return self._all(sql, *args)
+
+    def execute(self, sql: str, *args: Any) -> int:
+        """Run one write; returns the number of rows it changed."""
+        with self._lock:
+            return int(self._db.execute(sql, args).rowcount)
 
     def next_value(self, name: str, start: int) -> int:
         """A persistent sequence (protocol and receipt numbers survive restarts)."""

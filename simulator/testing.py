@@ -64,6 +64,24 @@ class SimulatorHandle:
         removed: int = self.admin("DELETE", f"/_admin/faults{suffix}")["removed"]
         return removed
 
+    def set_outage(self, target: str, mode: str = "paralysed", **options: Any) -> dict[str, Any]:
+        """Take an authority down (README "Outages"): ``target`` is a UF or an authority key."""
+        reply = self.admin("POST", "/_admin/outages", {"target": target, "mode": mode, **options})
+        outage: dict[str, Any] = reply["outages"][0]
+        return outage
+
+    def clear_outages(self, target: str | None = None) -> dict[str, Any]:
+        """Bring authorities back; the reply lists the SVC documents synchronized to their UF."""
+        suffix = "" if target is None else f"?target={urllib.parse.quote(target)}"
+        reply: dict[str, Any] = self.admin("DELETE", f"/_admin/outages{suffix}")
+        return reply
+
+    def set_svc(self, uf: str, active: bool = True, **options: Any) -> dict[str, Any]:
+        """Activate (or deactivate) the UF's SVC (SVC-AN or SVC-RS, from the UF)."""
+        reply: dict[str, Any] = self.admin("POST", "/_admin/svc", {"uf": uf, "active": active,
+                                                                  **options})  # fmt: skip
+        return reply
+
     def advance_clock(self, seconds: float) -> str:
         now: str = self.admin("POST", "/_admin/clock", {"advance_seconds": seconds})["now"]
         return now

@@ -30,6 +30,7 @@ from documents.events.common import check_length
 from documents.transmission.clients import AuthorityClient, look_up_event
 from documents.transmission.outcome import Authorized, Cancelled, NotFound, NotSent, Rejected
 from service import runtime
+from service.authorities import breaker
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError, invalid_field
@@ -211,7 +212,9 @@ def _claim(ctx: Context) -> _Send | _Resolve | _Wait:
 
 def _send(client: AuthorityClient, signed: bytes, key: str) -> Any:
     """Send the stored bytes; again only when nothing reached the authority."""
-    return until_sent(lambda: client.register_event(key, signed))
+    outcome = until_sent(lambda: client.register_event(key, signed))
+    breaker.observe(client, outcome)  # the authority's state (circuit breaker)
+    return outcome
 
 
 def _record(ctx: Context, step: _Send, outcome: Any) -> Rejected | NotSent | str:

@@ -38,6 +38,7 @@ from documents.transmission.outcome import (
     Uncertain,
 )
 from service import compiled
+from service.authorities import breaker
 from service.companies import operations as companies
 from service.companies.models import Company
 from service.db import transaction, utcnow
@@ -67,7 +68,7 @@ def client_for(
 ) -> AuthorityClient:
     """The authority client of the document's family, for its company and environment."""
     family = registry.by_module(document.modulo)
-    return family.client(authority, creds, document, company)
+    return breaker.watch(family.client(authority, creds, document, company), document)
 
 
 def until_sent(call: Callable[[], Outcome]) -> Outcome:
@@ -83,7 +84,9 @@ def until_sent(call: Callable[[], Outcome]) -> Outcome:
 
 def send(client: AuthorityClient, xml: bytes) -> Outcome:
     """Deliver the stored bytes; re-send them only when nothing reached the authority."""
-    return until_sent(lambda: client.deliver(xml))
+    outcome = until_sent(lambda: client.deliver(xml))
+    breaker.observe(client, outcome)  # the authority's state (circuit breaker)
+    return outcome
 
 
 def _refund(session: Session, document: FiscalDocument) -> None:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from documents.transmission.outcome import Authorized, Cancelled, Closed, Denied, NotFound
 from service import clock, runtime
+from service.authorities import breaker
 from service.companies.models import Company
 from service.db import transaction
 from service.errors import ApiError
@@ -97,7 +98,9 @@ def look_up(document: FiscalDocument, company: Company, creds: object) -> Outcom
     """Ask the authority about the document (its family says by what)."""
     family = registry.by_module(document.modulo)
     client = client_for(runtime.current().authority, creds, document, company)  # type: ignore[arg-type]
-    return client.look_up(family.reference(document))
+    outcome = client.look_up(family.reference(document))
+    breaker.observe(client, outcome)  # a lookup answered (or not) says how the authority is
+    return outcome
 
 
 def within_budget(document: FiscalDocument, now: dt.datetime) -> bool:

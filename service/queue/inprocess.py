@@ -45,6 +45,19 @@ class InProcessWorker:
             )
             self._threads.append(thread)
             thread.start()
+        if self._app.extensions["fiscal"].settings.probes_authorities:
+            prober = threading.Thread(target=self._probe, name="fiscal-authorities", daemon=True)
+            self._threads.append(prober)
+            prober.start()
+
+    def _probe(self) -> None:
+        """The authorities' due status probes (`service.authorities.probe`), every sweep
+        interval, on a thread of their own: a probe of a dead authority waits out its timeout
+        without delaying any queue."""
+        from service.authorities.probe import probe_in
+
+        while not self._stop.wait(self._sweep_every):
+            probe_in(self._app)
 
     def dispatch(self, kind: str, row_id: str) -> None:
         event = self._wake.get(all_kinds()[kind].queue)

@@ -6161,6 +6161,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/fiscal/autoridades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Cada autoridade que as suas empresas usam (modelo, autorizador, ambiente) com o
+         *     `status` (ONLINE, DEGRADADA, FORA), desde quando, a última resposta, a última
+         *     verificação do serviço de status, as falhas consecutivas e a contingência em vigor.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    empresa?: string;
+                    empresa_id?: string;
+                    /** @description UF das empresas (ex.: SP). */
+                    uf?: string;
+                    /** @description 55 NF-e, 65 NFC-e, 57 CT-e, 67 CT-e OS, 58 MDF-e, SE NFS-e. */
+                    modelo?: "55" | "65" | "57" | "67" | "58" | "SE";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeAuthorityList"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/fiscal/calcular": {
         parameters: {
             query?: never;
@@ -13742,6 +13826,18 @@ export interface components {
             cpf: string;
             nome?: string;
         };
+        Addition: {
+            /** @description cFabricante. */
+            codigo_fabricante: string;
+            /** @description vDescDI. */
+            desconto?: string | number;
+            /** @description nDraw: ato concessório. */
+            drawback?: string;
+            /** @description nAdicao. */
+            numero?: string;
+            /** @description nSeqAdic. */
+            sequencia: string;
+        };
         Address: {
             bairro: string;
             cep?: string;
@@ -13800,6 +13896,30 @@ export interface components {
             registro_id?: string | null;
             valor_anterior?: unknown;
             valor_novo?: unknown;
+        };
+        Authority: {
+            /** @enum {string} */
+            ambiente?: "HOMOLOGACAO" | "PRODUCAO";
+            /** @description Autorizador que atende (UF própria, SVRS, SVAN, SVSP, SEFIN). */
+            autorizador?: string;
+            /** @description Contingência em vigor (ainda sempre nula). */
+            contingencia?: string | null;
+            /** @description Desde quando no status. */
+            desde?: string | null;
+            /** @description NFE, NFCE, CTE, CTEOS, MDFE, NFSE. */
+            documento?: string;
+            /** @description Códigos das suas empresas atendidas. */
+            empresas?: string[];
+            falhas_consecutivas?: number;
+            /** @description Modelo do documento (SE: NFS-e). */
+            modelo?: string;
+            /** @enum {string} */
+            status?: "ONLINE" | "DEGRADADA" | "FORA";
+            /** @description UFs das suas empresas. */
+            ufs?: string[];
+            ultima_resposta?: components["schemas"]["LastAnswer"] | null;
+            /** @description Última consulta ao serviço de status. */
+            verificado_em?: string | null;
         };
         Automatic: {
             /** @enum {string} */
@@ -14282,7 +14402,7 @@ export interface components {
             /** @description PENDENTE, ENTREGUE ou FALHOU. */
             status?: string;
             tentativas?: number;
-            /** @description Um de: cte.authorized, cte.cancelled, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.processing, cteos.rejected, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
+            /** @description Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.processing, cteos.rejected, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
             tipo?: string;
             ultimo_erro?: string | null;
             ultimo_status_http?: number | null;
@@ -14374,6 +14494,12 @@ export interface components {
         };
         EnvelopeAuditLog: {
             items?: components["schemas"]["AuditEntry"][];
+            request_id: string;
+            success: boolean;
+            total?: number;
+        };
+        EnvelopeAuthorityList: {
+            itens?: components["schemas"]["Authority"][];
             request_id: string;
             success: boolean;
             total?: number;
@@ -15248,6 +15374,14 @@ export interface components {
             /** @example CANCELAMENTO */
             tipo?: string;
         };
+        Export: {
+            /** @description xLocDespacho: recinto do despacho aduaneiro. */
+            local_despacho?: string;
+            /** @description xLocExporta: local de embarque ou de transposição da fronteira (ex.: PORTO DE SANTOS). */
+            local_embarque: string;
+            /** @description UFSaidaPais: UF do porto, aeroporto ou fronteira de saída. */
+            uf_embarque: string;
+        };
         FieldError: {
             /** @description Ex.: `itens.0.quantidade`. */
             field: string;
@@ -15257,6 +15391,25 @@ export interface components {
             cfop?: string | null;
             /** @enum {string} */
             tipo_estabelecimento_tomador?: "mesma_natureza" | "industrial" | "comercial" | "comunicacao" | "energia" | "produtor_rural";
+        };
+        ForeignAddress: {
+            /** @description xBairro; ausente, EXTERIOR. */
+            bairro?: string;
+            complemento?: string;
+            logradouro: string;
+            /** @description xPais. */
+            nome_pais: string;
+            numero: string;
+            /** @description cPais: código do país na tabela do BACEN. */
+            pais: string;
+        };
+        ForeignParty: {
+            /** Format: email */
+            email?: string;
+            endereco: components["schemas"]["ForeignAddress"];
+            /** @description idEstrangeiro (passaporte, registro no país); opcional. */
+            id_estrangeiro?: string;
+            nome: string;
         };
         Freight: {
             /** @enum {integer} */
@@ -15271,8 +15424,59 @@ export interface components {
         IcmsComplement: {
             /** @description pICMS da diferença; ausente, a alíquota da regra. */
             aliquota?: string | number;
+            /** @description pICMSST da diferença; ausente, a alíquota ST da regra ou a interna do destino. */
+            aliquota_st?: string | number;
             /** @description vBC do complemento (a base sobre a qual falta o ICMS). */
-            base: string | number;
+            base?: string | number;
+            /** @description vBCST do complemento de ICMS-ST (a base sobre a qual falta o ICMS-ST, MVA e redução já aplicadas). */
+            base_st?: string | number;
+        };
+        ImportDeclaration: {
+            adicoes: components["schemas"]["Addition"][];
+            /** @description cExportador. */
+            codigo_exportador: string;
+            /** @description CNPJ/CPF do adquirente ou encomendante (intermediação 2, 3). */
+            cpf_cnpj_adquirente?: string;
+            /**
+             * Format: date
+             * @description dDesemb.
+             */
+            data_desembaraco: string;
+            /**
+             * Format: date
+             * @description dDI.
+             */
+            data_registro: string;
+            /**
+             * @description tpIntermedio: 1 conta própria, 2 conta e ordem, 3 encomenda.
+             * @enum {integer}
+             */
+            intermediacao: 1 | 2 | 3;
+            /** @description xLocDesemb. */
+            local_desembaraco: string;
+            /** @description nDI. */
+            numero: string;
+            /** @description UFTerceiro. */
+            uf_adquirente?: string;
+            uf_desembaraco: string;
+            /** @description vAFRMM: obrigatório na via marítima; entra na base do ICMS. */
+            valor_afrmm?: string | number;
+            /**
+             * @description tpViaTransp: 1 marítima … 4 aérea … 7 rodoviária … 13.
+             * @enum {integer}
+             */
+            via_transporte: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13;
+        };
+        Importation: {
+            /** @description vDespAdu: taxa Siscomex e demais despesas aduaneiras (sem o AFRMM, que vai em `di.valor_afrmm`); entram na base do ICMS. */
+            despesas_aduaneiras?: string | number;
+            di: components["schemas"]["ImportDeclaration"];
+            /** @description vBC do II: o valor aduaneiro do item, em reais. */
+            valor_aduaneiro: string | number;
+            /** @description vII: o II pago no desembaraço. */
+            valor_ii: string | number;
+            /** @description vIOF. */
+            valor_iof?: string | number;
         };
         InlineCustomer: {
             cpf_cnpj: string;
@@ -15299,18 +15503,21 @@ export interface components {
             id: string;
         };
         IssueRequest: {
-            cliente?: string | components["schemas"]["InlineCustomer"];
+            /** @description O destinatário: código, objeto com `cpf_cnpj`, ou, numa exportação (NF-e), o comprador no exterior (sem `cpf_cnpj`, `endereco.pais`). */
+            cliente?: string | components["schemas"]["InlineCustomer"] | components["schemas"]["ForeignParty"];
             consumidor_final?: boolean;
             devolucao_de?: components["schemas"]["ReturnOf"];
             empresa?: string;
             empresa_id?: string;
+            /** @description Local de saída do País (exporta): obrigatório numa NF-e de exportação, recusado nas demais. */
+            exportacao?: components["schemas"]["Export"];
             /**
              * @description finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução.
              * @enum {integer}
              */
             finalidade?: 1 | 2 | 3 | 4;
-            /** @description A outra parte de uma NF-e de entrada (tipo_operacao 0). */
-            fornecedor?: string | components["schemas"]["InlineCustomer"];
+            /** @description A outra parte de uma NF-e de entrada (tipo_operacao 0): código, objeto com `cpf_cnpj`, ou fornecedor no exterior (sem `cpf_cnpj`, `endereco.pais`). */
+            fornecedor?: string | components["schemas"]["InlineCustomer"] | components["schemas"]["ForeignParty"];
             frete?: components["schemas"]["Freight"];
             /** @description infCpl. */
             informacoes_complementares?: string;
@@ -15499,13 +15706,27 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        ItemExport: {
+            /** @description exportInd/chNFe: a NF-e (modelo 55) recebida com fim específico de exportação. */
+            chave_nfe?: string;
+            /** @description nDraw: ato concessório de drawback. */
+            drawback?: string;
+            /** @description exportInd/qExport, na unidade comercial. */
+            quantidade_exportada?: string | number;
+            /** @description exportInd/nRE. */
+            registro_exportacao?: string;
+        };
         ItemRequest: {
             codigo: string;
-            /** @description Complemento de ICMS (finalidade 2): quantidade 0, só imposto. */
+            /** @description Complemento de ICMS ou de ICMS-ST (finalidade 2): quantidade 0, só imposto. */
             complemento_icms?: components["schemas"]["IcmsComplement"];
             desconto?: string | number;
+            /** @description Item exportado (NF-e de exportação): drawback ou exportação indireta (detExport). */
+            exportacao?: components["schemas"]["ItemExport"];
             /** @description vFrete do item. */
             frete?: string | number;
+            /** @description Item importado (NF-e de entrada de fornecedor no exterior): DI e valores do desembaraço (II, IOF, despesas aduaneiras). */
+            importacao?: components["schemas"]["Importation"];
             /** @description infAdProd. */
             informacoes_adicionais?: string;
             /** @description vOutro do item. */
@@ -15622,6 +15843,16 @@ export interface components {
             vigencia_fim?: string | null;
             /** Format: date */
             vigencia_inicio?: string;
+        };
+        LastAnswer: {
+            /** @description cStat da resposta (ex.: 107, 108, 109). */
+            c_stat?: string | null;
+            /** @description Falha de comunicação (ex.: CONNECTION_REFUSED, READ_TIMEOUT). */
+            causa?: string | null;
+            /** @description Quando a resposta foi registrada. */
+            em?: string;
+            /** @description xMotivo, ou por que o pedido não chegou à autoridade. */
+            motivo?: string | null;
         };
         LayoutViolation: {
             caminho?: string;
@@ -15954,7 +16185,8 @@ export interface components {
             regra_tributaria_id?: string | null;
         };
         PreviewRequest: {
-            cliente?: string | components["schemas"]["InlineCustomer"];
+            /** @description O destinatário: código, objeto com `cpf_cnpj`, ou, numa exportação (NF-e), o comprador no exterior (sem `cpf_cnpj`, `endereco.pais`). */
+            cliente?: string | components["schemas"]["InlineCustomer"] | components["schemas"]["ForeignParty"];
             consumidor_final?: boolean;
             /**
              * @default null
@@ -15966,13 +16198,15 @@ export interface components {
             devolucao_de?: components["schemas"]["ReturnOf"];
             empresa?: string;
             empresa_id?: string;
+            /** @description Local de saída do País (exporta): obrigatório numa NF-e de exportação, recusado nas demais. */
+            exportacao?: components["schemas"]["Export"];
             /**
              * @description finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução.
              * @enum {integer}
              */
             finalidade?: 1 | 2 | 3 | 4;
-            /** @description A outra parte de uma NF-e de entrada (tipo_operacao 0). */
-            fornecedor?: string | components["schemas"]["InlineCustomer"];
+            /** @description A outra parte de uma NF-e de entrada (tipo_operacao 0): código, objeto com `cpf_cnpj`, ou fornecedor no exterior (sem `cpf_cnpj`, `endereco.pais`). */
+            fornecedor?: string | components["schemas"]["InlineCustomer"] | components["schemas"]["ForeignParty"];
             frete?: components["schemas"]["Freight"];
             /** @description infCpl. */
             informacoes_complementares?: string;

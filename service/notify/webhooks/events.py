@@ -23,6 +23,9 @@ QUEUE_SUFFIXES = (
     "error",
 )
 
+AUTHORITY_KINDS = ("autoridade.fora", "autoridade.normalizada")
+"""An authority's transitions (`service.authorities.announce`): FORA, and back to ONLINE."""
+
 TEST_EVENT = "webhook.test"
 """Sent only by `POST /webhooks/{id}/teste`, to that subscription, whatever its patterns."""
 
@@ -30,6 +33,7 @@ KINDS: frozenset[str] = frozenset(
     [f"{family}.{suffix}" for family in DOCUMENT_FAMILIES for suffix in DOCUMENT_SUFFIXES]
     + ["mdfe.closed"]
     + [f"fiscal.document.{suffix}" for suffix in QUEUE_SUFFIXES]
+    + list(AUTHORITY_KINDS)
     + [TEST_EVENT]
 )
 

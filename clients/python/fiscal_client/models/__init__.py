@@ -1,6 +1,7 @@
 """ Contains all the data models used in inputs/outputs """
 
 from .add_driver_request import AddDriverRequest
+from .addition import Addition
 from .address import Address
 from .api_key import ApiKey
 from .api_key_create import ApiKeyCreate
@@ -10,6 +11,9 @@ from .api_key_create_tipo import ApiKeyCreateTipo
 from .api_key_tipo import ApiKeyTipo
 from .attempt_record import AttemptRecord
 from .audit_entry import AuditEntry
+from .authority import Authority
+from .authority_ambiente import AuthorityAmbiente
+from .authority_status import AuthorityStatus
 from .automatic import Automatic
 from .automatic_answer import AutomaticAnswer
 from .automatic_answer_atualizados import AutomaticAnswerAtualizados
@@ -94,6 +98,7 @@ from .envelope_api_key_created import EnvelopeApiKeyCreated
 from .envelope_api_key_list import EnvelopeApiKeyList
 from .envelope_api_key_revoked import EnvelopeApiKeyRevoked
 from .envelope_audit_log import EnvelopeAuditLog
+from .envelope_authority_list import EnvelopeAuthorityList
 from .envelope_automatic_answer import EnvelopeAutomaticAnswer
 from .envelope_automatic_answer_atualizados import EnvelopeAutomaticAnswerAtualizados
 from .envelope_automatic_answer_criados import EnvelopeAutomaticAnswerCriados
@@ -209,9 +214,12 @@ from .envelope_webhook_rotated import EnvelopeWebhookRotated
 from .error_body import ErrorBody
 from .error_envelope import ErrorEnvelope
 from .event import Event
+from .export import Export
 from .field_error import FieldError
 from .fiscal import Fiscal
 from .fiscal_tipo_estabelecimento_tomador import FiscalTipoEstabelecimentoTomador
+from .foreign_address import ForeignAddress
+from .foreign_party import ForeignParty
 from .freight import Freight
 from .freight_modalidade import FreightModalidade
 from .get_api_v1_clientes_ativo import GetApiV1ClientesAtivo
@@ -223,6 +231,7 @@ from .get_api_v1_configuracao_fiscal_regras_base_tipo import GetApiV1Configuraca
 from .get_api_v1_configuracao_fiscal_tributacao_ativo import GetApiV1ConfiguracaoFiscalTributacaoAtivo
 from .get_api_v1_empresas_ativo import GetApiV1EmpresasAtivo
 from .get_api_v1_financeiro_extrato_tipo import GetApiV1FinanceiroExtratoTipo
+from .get_api_v1_fiscal_autoridades_modelo import GetApiV1FiscalAutoridadesModelo
 from .get_api_v1_fiscal_solicitacoes_documento import GetApiV1FiscalSolicitacoesDocumento
 from .get_api_v1_fiscal_solicitacoes_status import GetApiV1FiscalSolicitacoesStatus
 from .get_api_v1_produtos_ativo import GetApiV1ProdutosAtivo
@@ -232,6 +241,10 @@ from .get_api_v1_veiculos_tipo import GetApiV1VeiculosTipo
 from .get_api_v1_webhooks_ativo import GetApiV1WebhooksAtivo
 from .get_api_v1_webhooks_webhook_id_entregas_status import GetApiV1WebhooksWebhookIdEntregasStatus
 from .icms_complement import IcmsComplement
+from .import_declaration import ImportDeclaration
+from .import_declaration_intermediacao import ImportDeclarationIntermediacao
+from .import_declaration_via_transporte import ImportDeclarationViaTransporte
+from .importation import Importation
 from .inline_customer import InlineCustomer
 from .inline_driver import InlineDriver
 from .insurance import Insurance
@@ -260,6 +273,7 @@ from .issuer_parcial_origem import IssuerParcialOrigem
 from .issuer_parcial_origem_additional_property import IssuerParcialOrigemAdditionalProperty
 from .issuer_record import IssuerRecord
 from .issuer_record_origem_dados import IssuerRecordOrigemDados
+from .item_export import ItemExport
 from .item_request import ItemRequest
 from .iva_rule import IvaRule
 from .iva_rule_modelo_type_1 import IvaRuleModeloType1
@@ -287,6 +301,7 @@ from .iva_rule_regime_type_3_type_1 import IvaRuleRegimeType3Type1
 from .iva_rule_tipo_destinatario_type_1 import IvaRuleTipoDestinatarioType1
 from .iva_rule_tipo_destinatario_type_2_type_1 import IvaRuleTipoDestinatarioType2Type1
 from .iva_rule_tipo_destinatario_type_3_type_1 import IvaRuleTipoDestinatarioType3Type1
+from .last_answer import LastAnswer
 from .layout_violation import LayoutViolation
 from .ledger_entry import LedgerEntry
 from .loading import Loading
@@ -462,6 +477,7 @@ from .webhook_update_parcial_ambientes_item import WebhookUpdateParcialAmbientes
 
 __all__ = (
     "AddDriverRequest",
+    "Addition",
     "Address",
     "ApiKey",
     "ApiKeyCreate",
@@ -471,6 +487,9 @@ __all__ = (
     "ApiKeyTipo",
     "AttemptRecord",
     "AuditEntry",
+    "Authority",
+    "AuthorityAmbiente",
+    "AuthorityStatus",
     "Automatic",
     "AutomaticAnswer",
     "AutomaticAnswerAtualizados",
@@ -555,6 +574,7 @@ __all__ = (
     "EnvelopeApiKeyList",
     "EnvelopeApiKeyRevoked",
     "EnvelopeAuditLog",
+    "EnvelopeAuthorityList",
     "EnvelopeAutomaticAnswer",
     "EnvelopeAutomaticAnswerAtualizados",
     "EnvelopeAutomaticAnswerCriados",
@@ -670,9 +690,12 @@ __all__ = (
     "ErrorBody",
     "ErrorEnvelope",
     "Event",
+    "Export",
     "FieldError",
     "Fiscal",
     "FiscalTipoEstabelecimentoTomador",
+    "ForeignAddress",
+    "ForeignParty",
     "Freight",
     "FreightModalidade",
     "GetApiV1ClientesAtivo",
@@ -684,6 +707,7 @@ __all__ = (
     "GetApiV1ConfiguracaoFiscalTributacaoAtivo",
     "GetApiV1EmpresasAtivo",
     "GetApiV1FinanceiroExtratoTipo",
+    "GetApiV1FiscalAutoridadesModelo",
     "GetApiV1FiscalSolicitacoesDocumento",
     "GetApiV1FiscalSolicitacoesStatus",
     "GetApiV1ProdutosAtivo",
@@ -693,6 +717,10 @@ __all__ = (
     "GetApiV1WebhooksAtivo",
     "GetApiV1WebhooksWebhookIdEntregasStatus",
     "IcmsComplement",
+    "Importation",
+    "ImportDeclaration",
+    "ImportDeclarationIntermediacao",
+    "ImportDeclarationViaTransporte",
     "InlineCustomer",
     "InlineDriver",
     "Insurance",
@@ -721,6 +749,7 @@ __all__ = (
     "IssuerParcialOrigemAdditionalProperty",
     "IssuerRecord",
     "IssuerRecordOrigemDados",
+    "ItemExport",
     "ItemRequest",
     "IvaRule",
     "IvaRuleModeloType1",
@@ -748,6 +777,7 @@ __all__ = (
     "IvaRuleTipoDestinatarioType1",
     "IvaRuleTipoDestinatarioType2Type1",
     "IvaRuleTipoDestinatarioType3Type1",
+    "LastAnswer",
     "LayoutViolation",
     "LedgerEntry",
     "Loading",

@@ -16,6 +16,8 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.export import Export
+  from ..models.foreign_party import ForeignParty
   from ..models.freight import Freight
   from ..models.inline_customer import InlineCustomer
   from ..models.intermediary import Intermediary
@@ -38,13 +40,16 @@ class IssueRequest:
         Attributes:
             pagamento (IssueRequestPagamentoType0Type0 | list[Payment] | str):
             pedido (str):
-            cliente (InlineCustomer | str | Unset):
+            cliente (ForeignParty | InlineCustomer | str | Unset): O destinatário: código, objeto com `cpf_cnpj`, ou, numa
+                exportação (NF-e), o comprador no exterior (sem `cpf_cnpj`, `endereco.pais`).
             consumidor_final (bool | Unset):
             devolucao_de (ReturnOf | Unset):
             empresa (str | Unset):
             empresa_id (str | Unset):
+            exportacao (Export | Unset):
             finalidade (IssueRequestFinalidade | Unset): finNFe: 1 normal, 2 complementar, 3 ajuste, 4 devolução.
-            fornecedor (InlineCustomer | str | Unset): A outra parte de uma NF-e de entrada (tipo_operacao 0).
+            fornecedor (ForeignParty | InlineCustomer | str | Unset): A outra parte de uma NF-e de entrada (tipo_operacao
+                0): código, objeto com `cpf_cnpj`, ou fornecedor no exterior (sem `cpf_cnpj`, `endereco.pais`).
             frete (Freight | Unset):
             informacoes_complementares (str | Unset): infCpl.
             informacoes_fisco (str | Unset): infAdFisco.
@@ -62,13 +67,14 @@ class IssueRequest:
 
     pagamento: IssueRequestPagamentoType0Type0 | list[Payment] | str
     pedido: str
-    cliente: InlineCustomer | str | Unset = UNSET
+    cliente: ForeignParty | InlineCustomer | str | Unset = UNSET
     consumidor_final: bool | Unset = UNSET
     devolucao_de: ReturnOf | Unset = UNSET
     empresa: str | Unset = UNSET
     empresa_id: str | Unset = UNSET
+    exportacao: Export | Unset = UNSET
     finalidade: IssueRequestFinalidade | Unset = UNSET
-    fornecedor: InlineCustomer | str | Unset = UNSET
+    fornecedor: ForeignParty | InlineCustomer | str | Unset = UNSET
     frete: Freight | Unset = UNSET
     informacoes_complementares: str | Unset = UNSET
     informacoes_fisco: str | Unset = UNSET
@@ -88,6 +94,8 @@ class IssueRequest:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.export import Export # noqa: PLC0415
+        from ..models.foreign_party import ForeignParty # noqa: PLC0415
         from ..models.freight import Freight # noqa: PLC0415
         from ..models.inline_customer import InlineCustomer # noqa: PLC0415
         from ..models.intermediary import Intermediary # noqa: PLC0415
@@ -115,6 +123,8 @@ class IssueRequest:
             cliente = UNSET
         elif isinstance(self.cliente, InlineCustomer):
             cliente = self.cliente.to_dict()
+        elif isinstance(self.cliente, ForeignParty):
+            cliente = self.cliente.to_dict()
         else:
             cliente = self.cliente
 
@@ -128,6 +138,10 @@ class IssueRequest:
 
         empresa_id = self.empresa_id
 
+        exportacao: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.exportacao, Unset):
+            exportacao = self.exportacao.to_dict()
+
         finalidade: int | Unset = UNSET
         if not isinstance(self.finalidade, Unset):
             finalidade = self.finalidade.value
@@ -137,6 +151,8 @@ class IssueRequest:
         if isinstance(self.fornecedor, Unset):
             fornecedor = UNSET
         elif isinstance(self.fornecedor, InlineCustomer):
+            fornecedor = self.fornecedor.to_dict()
+        elif isinstance(self.fornecedor, ForeignParty):
             fornecedor = self.fornecedor.to_dict()
         else:
             fornecedor = self.fornecedor
@@ -220,6 +236,8 @@ class IssueRequest:
             field_dict["empresa"] = empresa
         if empresa_id is not UNSET:
             field_dict["empresa_id"] = empresa_id
+        if exportacao is not UNSET:
+            field_dict["exportacao"] = exportacao
         if finalidade is not UNSET:
             field_dict["finalidade"] = finalidade
         if fornecedor is not UNSET:
@@ -257,6 +275,8 @@ class IssueRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.export import Export # noqa: PLC0415
+        from ..models.foreign_party import ForeignParty # noqa: PLC0415
         from ..models.freight import Freight # noqa: PLC0415
         from ..models.inline_customer import InlineCustomer # noqa: PLC0415
         from ..models.intermediary import Intermediary # noqa: PLC0415
@@ -298,7 +318,7 @@ class IssueRequest:
 
         pedido = d.pop("pedido")
 
-        def _parse_cliente(data: object) -> InlineCustomer | str | Unset:
+        def _parse_cliente(data: object) -> ForeignParty | InlineCustomer | str | Unset:
             if isinstance(data, Unset):
                 return data
             try:
@@ -311,7 +331,17 @@ class IssueRequest:
                 return cliente_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InlineCustomer | str | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                cliente_type_2 = ForeignParty.from_dict(data)
+
+
+
+                return cliente_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ForeignParty | InlineCustomer | str | Unset, data)
 
         cliente = _parse_cliente(d.pop("cliente", UNSET))
 
@@ -332,6 +362,16 @@ class IssueRequest:
 
         empresa_id = d.pop("empresa_id", UNSET)
 
+        _exportacao = d.pop("exportacao", UNSET)
+        exportacao: Export | Unset
+        if isinstance(_exportacao,  Unset):
+            exportacao = UNSET
+        else:
+            exportacao = Export.from_dict(_exportacao)
+
+
+
+
         _finalidade = d.pop("finalidade", UNSET)
         finalidade: IssueRequestFinalidade | Unset
         if isinstance(_finalidade,  Unset):
@@ -342,7 +382,7 @@ class IssueRequest:
 
 
 
-        def _parse_fornecedor(data: object) -> InlineCustomer | str | Unset:
+        def _parse_fornecedor(data: object) -> ForeignParty | InlineCustomer | str | Unset:
             if isinstance(data, Unset):
                 return data
             try:
@@ -355,7 +395,17 @@ class IssueRequest:
                 return fornecedor_type_1
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
-            return cast(InlineCustomer | str | Unset, data)
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                fornecedor_type_2 = ForeignParty.from_dict(data)
+
+
+
+                return fornecedor_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ForeignParty | InlineCustomer | str | Unset, data)
 
         fornecedor = _parse_fornecedor(d.pop("fornecedor", UNSET))
 
@@ -464,6 +514,7 @@ class IssueRequest:
             devolucao_de=devolucao_de,
             empresa=empresa,
             empresa_id=empresa_id,
+            exportacao=exportacao,
             finalidade=finalidade,
             fornecedor=fornecedor,
             frete=frete,

@@ -13,6 +13,8 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.icms_complement import IcmsComplement
+  from ..models.importation import Importation
+  from ..models.item_export import ItemExport
   from ..models.purchase_order import PurchaseOrder
   from ..models.retained_st import RetainedSt
 
@@ -32,7 +34,9 @@ class ItemRequest:
             quantidade (float | str): Maior que zero; 0 só num complemento de ICMS.
             complemento_icms (IcmsComplement | Unset):
             desconto (float | str | Unset):
+            exportacao (ItemExport | Unset):
             frete (float | str | Unset): vFrete do item.
+            importacao (Importation | Unset):
             informacoes_adicionais (str | Unset): infAdProd.
             outras_despesas (float | str | Unset): vOutro do item.
             pedido_compra (PurchaseOrder | Unset):
@@ -45,7 +49,9 @@ class ItemRequest:
     quantidade: float | str
     complemento_icms: IcmsComplement | Unset = UNSET
     desconto: float | str | Unset = UNSET
+    exportacao: ItemExport | Unset = UNSET
     frete: float | str | Unset = UNSET
+    importacao: Importation | Unset = UNSET
     informacoes_adicionais: str | Unset = UNSET
     outras_despesas: float | str | Unset = UNSET
     pedido_compra: PurchaseOrder | Unset = UNSET
@@ -59,6 +65,8 @@ class ItemRequest:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.icms_complement import IcmsComplement # noqa: PLC0415
+        from ..models.importation import Importation # noqa: PLC0415
+        from ..models.item_export import ItemExport # noqa: PLC0415
         from ..models.purchase_order import PurchaseOrder # noqa: PLC0415
         from ..models.retained_st import RetainedSt # noqa: PLC0415
         codigo = self.codigo
@@ -76,11 +84,19 @@ class ItemRequest:
         else:
             desconto = self.desconto
 
+        exportacao: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.exportacao, Unset):
+            exportacao = self.exportacao.to_dict()
+
         frete: float | str | Unset
         if isinstance(self.frete, Unset):
             frete = UNSET
         else:
             frete = self.frete
+
+        importacao: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.importacao, Unset):
+            importacao = self.importacao.to_dict()
 
         informacoes_adicionais = self.informacoes_adicionais
 
@@ -121,8 +137,12 @@ class ItemRequest:
             field_dict["complemento_icms"] = complemento_icms
         if desconto is not UNSET:
             field_dict["desconto"] = desconto
+        if exportacao is not UNSET:
+            field_dict["exportacao"] = exportacao
         if frete is not UNSET:
             field_dict["frete"] = frete
+        if importacao is not UNSET:
+            field_dict["importacao"] = importacao
         if informacoes_adicionais is not UNSET:
             field_dict["informacoes_adicionais"] = informacoes_adicionais
         if outras_despesas is not UNSET:
@@ -143,6 +163,8 @@ class ItemRequest:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.icms_complement import IcmsComplement # noqa: PLC0415
+        from ..models.importation import Importation # noqa: PLC0415
+        from ..models.item_export import ItemExport # noqa: PLC0415
         from ..models.purchase_order import PurchaseOrder # noqa: PLC0415
         from ..models.retained_st import RetainedSt # noqa: PLC0415
         d = dict(src_dict)
@@ -172,12 +194,32 @@ class ItemRequest:
         desconto = _parse_desconto(d.pop("desconto", UNSET))
 
 
+        _exportacao = d.pop("exportacao", UNSET)
+        exportacao: ItemExport | Unset
+        if isinstance(_exportacao,  Unset):
+            exportacao = UNSET
+        else:
+            exportacao = ItemExport.from_dict(_exportacao)
+
+
+
+
         def _parse_frete(data: object) -> float | str | Unset:
             if isinstance(data, Unset):
                 return data
             return cast(float | str | Unset, data)
 
         frete = _parse_frete(d.pop("frete", UNSET))
+
+
+        _importacao = d.pop("importacao", UNSET)
+        importacao: Importation | Unset
+        if isinstance(_importacao,  Unset):
+            importacao = UNSET
+        else:
+            importacao = Importation.from_dict(_importacao)
+
+
 
 
         informacoes_adicionais = d.pop("informacoes_adicionais", UNSET)
@@ -231,7 +273,9 @@ class ItemRequest:
             quantidade=quantidade,
             complemento_icms=complemento_icms,
             desconto=desconto,
+            exportacao=exportacao,
             frete=frete,
+            importacao=importacao,
             informacoes_adicionais=informacoes_adicionais,
             outras_despesas=outras_despesas,
             pedido_compra=pedido_compra,

@@ -16,7 +16,9 @@ def test_catalogue_has_every_kind_the_spec_names():
     for suffix in queue:
         assert f"fiscal.document.{suffix}" in KINDS
     assert "webhook.test" in KINDS
-    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1
+    authority = ("autoridade.fora", "autoridade.normalizada")  # issue 37
+    assert set(authority) <= KINDS and is_valid_pattern("autoridade.*")
+    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1 + len(authority)
 
 
 @pytest.mark.parametrize(
