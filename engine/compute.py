@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from decimal import Decimal
 from typing import Any
@@ -90,6 +91,9 @@ def _check(ctx: TaxContext) -> None:
         _check_line(index, item)
 
 
+LINE_AMOUNTS = ("quantidade", "valor_unitario", "desconto", "frete", "seguro", "outras_despesas")
+
+
 def _check_line(index: int, item: Item) -> None:
     """A line whose values would make a negative base: refused before any rule is read.
 
@@ -98,28 +102,36 @@ def _check_line(index: int, item: Item) -> None:
     through would otherwise get a negative tax computed and, worse, authorized.
     """
     where = f"itens.{index}"
-    for name in ("quantidade", "valor_unitario", "desconto", "frete", "seguro", "outras_despesas"):
-        if getattr(item, name) < 0:
+    if (
+        item.quantidade < _ZERO or item.valor_unitario < _ZERO or item.desconto < _ZERO
+        or item.frete < _ZERO or item.seguro < _ZERO or item.outras_despesas < _ZERO
+    ):  # fmt: skip
+        _refuse_negative(where, item, LINE_AMOUNTS)
+    if item.st_retido is not None:
+        _refuse_negative(f"{where}.st_retido", item.st_retido, RETAINED_AMOUNTS)
+    if item.complemento_icms is not None:
+        _check_complement(where, item)
+    if item.importacao is not None:
+        _refuse_negative(f"{where}.importacao", item.importacao, IMPORT_AMOUNTS)
+    if item.desconto:  # most lines have none: nothing to round
+        gross = money(item.quantidade * item.valor_unitario)
+        if money(item.desconto) > gross:
+            raise ContextError(
+                f"{where}.desconto",
+                f"desconto ({money(item.desconto)}) maior que o valor bruto do item ({gross})",
+            )
+
+
+RETAINED_AMOUNTS = ("base", "aliquota", "valor", "valor_substituto", "aliquota_fcp", "valor_fcp")
+IMPORT_AMOUNTS = ("valor_aduaneiro", "valor_ii", "valor_iof", "despesas_aduaneiras", "valor_afrmm")
+
+
+def _refuse_negative(where: str, node: object, names: tuple[str, ...]) -> None:
+    """The first of `names` below zero is refused, named (a None is an absent value)."""
+    for name in names:
+        value = getattr(node, name)
+        if value is not None and value < _ZERO:
             raise ContextError(f"{where}.{name}", "não pode ser negativo")
-    ret = item.st_retido
-    if ret is not None:
-        for name in ("base", "aliquota", "valor", "valor_substituto", "aliquota_fcp", "valor_fcp"):
-            value = getattr(ret, name)
-            if value is not None and value < 0:
-                raise ContextError(f"{where}.st_retido.{name}", "não pode ser negativo")
-    _check_complement(where, item)
-    imp = item.importacao
-    if imp is not None:
-        for name in ("valor_aduaneiro", "valor_ii", "valor_iof", "despesas_aduaneiras",
-                     "valor_afrmm"):  # fmt: skip
-            if getattr(imp, name) < 0:
-                raise ContextError(f"{where}.importacao.{name}", "não pode ser negativo")
-    gross = money(item.quantidade * item.valor_unitario)
-    if money(item.desconto) > gross:
-        raise ContextError(
-            f"{where}.desconto",
-            f"desconto ({money(item.desconto)}) maior que o valor bruto do item ({gross})",
-        )
 
 
 def _check_complement(where: str, item: Item) -> None:
@@ -127,8 +139,7 @@ def _check_complement(where: str, item: Item) -> None:
     within (0, 100], and no quantity or value of its own (the layout's zero-quantity
     complement)."""
     declared = item.complemento_icms
-    if declared is None:
-        return
+    assert declared is not None  # the caller's test
     if isinstance(declared, IcmsStComplement):
         base, rate, suffix = declared.base_st, declared.aliquota_st, "_st"
     else:
@@ -148,13 +159,14 @@ def _check_complement(where: str, item: Item) -> None:
 
 
 def check_non_negative(items: tuple[ItemTaxes, ...]) -> None:
-    """The engine's invariant: no base, rate or tax it answers is negative, for any family.
+    """The engine's invariant: no base or tax it answers is negative, for any family (rates
+    are non-negative by construction: `_is_rate`).
 
     `_check_line` keeps the inputs that could produce one out; this is the last guard, so a
     defect in a calculator or a rule's data surfaces as a refusal, never as a document.
     """
     for item in items:
-        found = _negative(item, "")
+        found = _negative(item)
         if found is not None:
             path, value = found
             raise ContextError(
@@ -163,57 +175,92 @@ def check_non_negative(items: tuple[ItemTaxes, ...]) -> None:
 
 
 Found = tuple[str, Decimal] | None
-_CHECKERS: dict[type, Callable[[Any, str], Found]] = {}
+_CHECKERS: dict[type, Callable[[Any], Found]] = {}
 _PLAIN_ANNOTATIONS = ("str", "int", "bool", "RuleMatch")
+_ZERO = Decimal(0)
 
 
-def _negative(node: Any, prefix: str) -> Found:
+def _negative(node: Any) -> Found:
     """The first negative Decimal of an item's groups, with its path (`icms.vBC`,
     `retencoes.0.valor`); None when there is none.
 
-    It runs on every item of every call and groups have up to ~40 fields, most None: each
-    result dataclass gets a generated checker (its Decimal fields compared inline, its nested
-    groups visited), and a path is built only for the answer.
+    It runs on every item of every call and groups have up to ~45 fields, most None: each
+    result dataclass gets a generated checker (its Decimal fields compared inline with a
+    Decimal zero, never an int that would be converted at each comparison; its nested groups
+    visited), and a path is built only on the way back from a refusal.
     """
     kind = type(node)
     checker = _CHECKERS.get(kind)  # the groups first: most nodes are result dataclasses
     if checker is not None:
-        return checker(node, prefix)
+        return checker(node)
     if kind is Decimal:
-        return (prefix.rstrip("."), node) if node < 0 else None
+        return ("", node) if node < _ZERO else None
     if kind is tuple:
         for index, child in enumerate(node):
-            found = _negative(child, f"{prefix}{index}.")
+            found = _negative(child)
             if found is not None:
-                return found
+                return _within(str(index), found)
         return None
     if isinstance(node, Mapping):
         for key, child in node.items():
-            found = _negative(child, f"{prefix}{key}.")
+            found = _negative(child)
             if found is not None:
-                return found
+                return _within(str(key), found)
         return None
     checker = _CHECKERS[kind] = _make_checker(kind)
-    return checker(node, prefix)
+    return checker(node)
 
 
-def _make_checker(kind: type) -> Callable[[Any, str], Found]:
-    """A checker for one dataclass, from its field annotations (text under `annotations`)."""
-    lines = ["def check(node, prefix):"]
+def _within(name: str, found: tuple[str, Decimal]) -> tuple[str, Decimal]:
+    """`found`'s path under `name` (a refusal only: never on the way of a clean item)."""
+    path, value = found
+    return (f"{name}.{path}" if path else name), value
+
+
+def _is_rate(name: str) -> bool:
+    """A layout rate (`p`, `pICMS`, `pMVAST`, `pAliqEfet`...): never negative by construction,
+    so the guard skips it (a third of the ICMS group's fields). A rate is a rule's (0 to 100,
+    `results.decimal_field`, checked when the rule enters a set), a declared one (checked by
+    `_check_line`) or a product of those (the adjusted MVA, the effective IBS/CBS rate, the
+    returned proportion), none of them a difference."""
+    return name == "p" or (len(name) > 1 and name[0] == "p" and name[1].isupper())
+
+
+def _make_checker(kind: type) -> Callable[[Any], Found]:
+    """A checker for one dataclass, from its field annotations (text under `annotations`):
+    amounts compared, rates skipped (`_is_rate`), nested groups visited."""
+    lines = ["def check(node):"]
+    namespace: dict[str, Any] = {"negative": _negative, "within": _within, "ZERO": _ZERO}
     for name, spec in getattr(kind, "__dataclass_fields__", {}).items():
         annotation = str(spec.type)
         if annotation.startswith("Decimal"):
+            if _is_rate(name):
+                continue
             lines += [f"    v = node.{name}",
-                      f"    if v is not None and v < 0: return (prefix + {name!r}, v)"]  # fmt: skip
+                      f"    if v is not None and v < ZERO: return ({name!r}, v)"]  # fmt: skip
         elif annotation.split(" ")[0] not in _PLAIN_ANNOTATIONS and not name.startswith("_"):
-            lines += [f"    v = node.{name}", "    if v is not None:",
-                      f"        found = negative(v, prefix + {name + '.'!r})",
-                      "        if found is not None: return found"]  # fmt: skip
+            test = "v" if annotation.startswith("tuple") else "v is not None"  # () is common
+            call = _nested_checker(kind, annotation, namespace)
+            lines += [f"    v = node.{name}", f"    if {test}:",
+                      f"        found = {call}(v)",
+                      f"        if found is not None: return within({name!r}, found)"]  # fmt: skip
     lines.append("    return None")
-    namespace: dict[str, Any] = {"negative": _negative}
     exec("\n".join(lines), namespace)
-    checker: Callable[[Any, str], Found] = namespace["check"]
+    checker: Callable[[Any], Found] = namespace["check"]
     return checker
+
+
+def _nested_checker(kind: type, annotation: str, namespace: dict[str, Any]) -> str:
+    """The name to call for a nested field: its dataclass's own checker when the annotation
+    names one (`IcmsGroup | None`), called directly; `negative` (the dispatcher) otherwise."""
+    nested = getattr(sys.modules[kind.__module__], annotation.split(" ")[0], None)
+    if not isinstance(nested, type) or not hasattr(nested, "__dataclass_fields__"):
+        return "negative"
+    checker = _CHECKERS.get(nested)
+    if checker is None:
+        checker = _CHECKERS[nested] = _make_checker(nested)
+    namespace[f"check_{nested.__name__}"] = checker
+    return f"check_{nested.__name__}"
 
 
 def _amounts(node: Any, path: str = "") -> Iterator[tuple[str, Decimal]]:

@@ -50,4 +50,26 @@ def fast_init(cls: type[T]) -> type[T]:
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__
     setattr(cls, "__init__", init)  # noqa: B010 - replacing the generated method
+    setattr(cls, "_evolve", _evolver(cls, [f.name for f in params]))  # noqa: B010
     return cls
+
+
+_KEEP = object()
+"""`evolve`'s default: the field keeps the instance's value."""
+
+
+def _evolver(cls: type, names: list[str]) -> Any:
+    """`replace` for one fast_init class, straight-line: each field the change or the
+    instance's own, then the fast `__init__` (`dataclasses.replace` walks `fields()` in a loop
+    and builds a dict first: about three times the work on a 45-field ICMS group)."""
+    args = ", ".join(f"{n}=_KEEP" for n in names)
+    values = ", ".join(f"self.{n} if {n} is _KEEP else {n}" for n in names)
+    source = f"def _evolve(self, *, {args}):\n    return cls({values})\n"
+    namespace: dict[str, Any] = {}
+    exec(source, {"cls": cls, "_KEEP": _KEEP}, namespace)
+    return namespace["_evolve"]
+
+
+def evolve(obj: T, **changes: Any) -> T:
+    """`dataclasses.replace` for a `fast_init` class, without its per-field loop."""
+    return type(obj)._evolve(obj, **changes)  # type: ignore[attr-defined, no-any-return]

@@ -12,12 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 from engine.calculators import opt_decimal, opt_text
 from engine.errors import MissingValueError
 from engine.result import IcmsGroup
 from engine.rounding import apply_rate, money, reduce_by
+from engine.values import evolve
 
 MOD_BC_OPERATION_VALUE = "3"
 CST_GROUPS = {
@@ -45,7 +47,8 @@ NO_VBCFCP_GROUPS = frozenset({"ICMS00"})
 
 @dataclass(frozen=True)
 class IcmsSpec:
-    """What a tax rule says about ICMS for one item."""
+    """What a tax rule says about ICMS for one item. Parsed once per rule (`Run.parsed`), so
+    the code tests below are cached on the instance, not redone for each item."""
 
     cst: str | None = None
     csosn: str | None = None
@@ -58,7 +61,7 @@ class IcmsSpec:
     st: bool = False
     """The rule asks for ICMS-ST (CST 90 / CSOSN 900 with ST fields)."""
 
-    @property
+    @cached_property
     def needs_rate(self) -> bool:
         """CSTs that cannot be computed without a rate (the global pack may supply it)."""
         return self.aliquota is None and (
@@ -66,7 +69,7 @@ class IcmsSpec:
             or self.csosn in OWN_RATE_CODES
         )  # fmt: skip
 
-    @property
+    @cached_property
     def has_st(self) -> bool:
         """Whether the item's ICMS group carries a substitution computed now."""
         return (
@@ -74,7 +77,7 @@ class IcmsSpec:
             or (self.st and (self.cst == "90" or self.csosn == "900"))
         )  # fmt: skip
 
-    @property
+    @cached_property
     def retained(self) -> bool:
         return self.cst in RETAINED_CODES or self.csosn in RETAINED_CODES
 
@@ -190,7 +193,7 @@ def _deferred(base: Decimal, grupo: str, orig: str | None, spec: IcmsSpec) -> Ic
     taxed = _taxed(base, spec, grupo, orig, cst="00")
     assert taxed.vICMS is not None
     deferred = apply_rate(taxed.vICMS, spec.p_dif)
-    return replace(
+    return evolve(
         taxed, CST="51", vICMSOp=taxed.vICMS, pDif=spec.p_dif, vICMSDif=deferred,
         vICMS=taxed.vICMS - deferred,
     )  # fmt: skip
@@ -218,7 +221,7 @@ def _sn_credit(base: Decimal, head: IcmsGroup, spec: IcmsSpec, required: bool) -
                 "ALIQ_CRED_SN", "aliq_cred_sn", f"CSOSN {head.CSOSN} exige pCredSN"
             )
         return head
-    return replace(head, pCredSN=spec.aliq_cred_sn, vCredICMSSN=apply_rate(base, spec.aliq_cred_sn))
+    return evolve(head, pCredSN=spec.aliq_cred_sn, vCredICMSSN=apply_rate(base, spec.aliq_cred_sn))
 
 
 def _sn900(base: Decimal, head: IcmsGroup, spec: IcmsSpec) -> IcmsGroup:

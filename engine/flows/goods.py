@@ -46,6 +46,7 @@ from engine.result import IcmsGroup, IcmsUfDestGroup, IpiGroup, ItemTaxes, PisCo
 from engine.rounding import ZERO, money
 from engine.rules import RuleType
 from engine.run import Run
+from engine.values import evolve
 
 RATE_TYPES = {
     "interna": RuleType.ICMS_ALIQUOTA_INTERNA,
@@ -59,8 +60,12 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         return imported_item(run, facts, item)
     n = item.numero
     vprod, vdesc = line_values(item)
-    frete, seguro, outro = money(item.frete), money(item.seguro), money(item.outras_despesas)
-    value = vprod + frete + seguro + outro - vdesc
+    if item.frete or item.seguro or item.outras_despesas:
+        frete, seguro, outro = money(item.frete), money(item.seguro), money(item.outras_despesas)
+        value = vprod + frete + seguro + outro - vdesc
+    else:  # most lines: nothing to round or add
+        frete = seguro = outro = ZERO
+        value = vprod - vdesc
     res = run.resolve(RuleType.TRIBUTACAO, facts, n)
     icms = pis = cofins = difal = ipi = None
     cfop = inf_cpl = None
@@ -70,7 +75,7 @@ def goods_item(run: Run, facts: Facts, item: Item) -> ItemTaxes:
         run.use(res, "TRIBUTACAO", n)
         spec = run.parsed(res.winner, "goods", goods_spec)
         cfop, inf_cpl = spec.cfop, spec.inf_cpl
-        ipi = _ipi(run, facts, n, value, spec.ipi, res)
+        ipi = None if spec.ipi.cst is None else _ipi(run, facts, n, value, spec.ipi, res)
         vipi = ipi.vIPI if ipi is not None and ipi.vIPI is not None else ZERO
         own_base = value + vipi if _ipi_in_icms_base(facts) else value
         if isinstance(item.complemento_icms, IcmsStComplement):
@@ -355,7 +360,7 @@ def _with_st(
         if values.vFCPST is not None:
             run.cite(sources["fcp"], "FCP_ST", n, "FCP retido por ST", base=values.vBCFCPST,
                      aliquota=values.pFCPST, valor=values.vFCPST)  # fmt: skip
-    return replace(
+    return evolve(
         group, modBCST=values.modBCST, pMVAST=values.pMVAST, pRedBCST=values.pRedBCST,
         vBCST=values.vBCST, pICMSST=values.pICMSST, vICMSST=values.vICMSST,
         vBCFCPST=values.vBCFCPST, pFCPST=values.pFCPST, vFCPST=values.vFCPST,
@@ -389,7 +394,9 @@ def _st_spec(
         if res.winner is not None:
             rule = run.parsed(res.winner, "icms_st", st_rule_spec)
             run.use(res, "ICMS_ST_REGRA", n, motivo="MVA e alíquota do ICMS-ST")
-            fields, sources = _merge(own, rule, res, sources)
+            merged = run.cached(("st-merge", own, rule, res, trib),
+                                lambda: _merge(own, rule, res, sources))  # fmt: skip
+            fields, sources = merged[0], dict(merged[1])
     aliquota, fcp = fields.aliquota, fields.p_fcp_st
     if aliquota is None:
         aliquota, found = _destination_rate(run, facts, n)
@@ -400,7 +407,11 @@ def _st_spec(
         if found is not None:
             sources["fcp"] = found
     method = fields.mod_bc_st or DEFAULT_MOD_BC_ST
-    return replace(fields, mod_bc_st=method, aliquota=aliquota, p_fcp_st=fcp), sources
+    spec = run.cached(
+        ("st", fields, aliquota, fcp),
+        lambda: replace(fields, mod_bc_st=method, aliquota=aliquota, p_fcp_st=fcp),
+    )  # one per rule and rates in the call, not one per item
+    return spec, sources
 
 
 def _merge(
@@ -481,7 +492,7 @@ def _retained(run: Run, item: Item, group: IcmsGroup) -> IcmsGroup:
              base=money(ret.base), aliquota=ret.aliquota, valor=money(ret.valor))  # fmt: skip
     substitute = None if ret.valor_substituto is None else money(ret.valor_substituto)
     fcp = ret.valor_fcp is not None
-    return replace(
+    return evolve(
         group, vBCSTRet=money(ret.base), pST=ret.aliquota, vICMSSubstituto=substitute,
         vICMSSTRet=money(ret.valor), vBCFCPSTRet=money(ret.base) if fcp else None,
         pFCPSTRet=ret.aliquota_fcp if fcp else None,

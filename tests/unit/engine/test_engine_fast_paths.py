@@ -52,7 +52,7 @@ from engine.rules import Rule, RuleOrigin, criteria_match
 from engine.run import Run
 from engine.serialize import jsonable
 from engine.snapshot import _ENCODER, _encode
-from engine.values import fast_init
+from engine.values import evolve, fast_init
 
 DAY = date(2026, 5, 10)
 PRODUCTS = [f"P{i}" for i in range(6)]
@@ -296,6 +296,11 @@ def test_fast_init_objects_stay_frozen_dataclasses() -> None:
     changed = dataclasses.replace(a, vICMS=D("1.80"))
     assert changed.vICMS == D("1.80") and changed.vBC == D("10.00") and a.vICMS is None
     assert dataclasses.asdict(changed)["pICMS"] == D("18")
+    evolved = evolve(a, vICMS=D("1.80"), CST=None)  # the straight-line replace
+    assert evolved == dataclasses.replace(a, vICMS=D("1.80"), CST=None) and a.CST == "00"
+    assert evolve(a) == a and evolve(a) is not a
+    with pytest.raises(TypeError):
+        evolve(a, nada=1)
     with pytest.raises(TypeError):
         IcmsGroup()  # type: ignore[call-arg]
     with pytest.raises(TypeError):

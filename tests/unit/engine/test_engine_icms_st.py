@@ -349,10 +349,10 @@ def test_the_non_negative_guard_finds_a_negative_st_value_with_its_path() -> Non
     from engine.errors import ContextError
 
     it = run([trib(cst_icms="10", aliq_icms="18", mva_st="40", aliq_icms_st="18")]).itens[0]
-    assert _negative(it, "") is None
+    assert _negative(it) is None
     assert [p for p, _ in _amounts(it)]  # the complete walk sees the same groups
     broken = dataclasses.replace(it, icms=dataclasses.replace(it.icms, vFCPST=D("-0.01")))
-    assert _negative(broken, "") == ("icms.vFCPST", D("-0.01"))
+    assert _negative(broken) == ("icms.vFCPST", D("-0.01"))
     with pytest.raises(ContextError) as refused:
         check_non_negative((broken,))
     assert "icms.vFCPST" in refused.value.message
