@@ -9,7 +9,7 @@ engine produced; nothing is recomputed or rounded here. The result is ready for
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -577,42 +577,83 @@ _ST_REQUIRED = frozenset({"ICMS10", "ICMS30", "ICMS70", "ICMSSN201", "ICMSSN202"
 
 
 def _icms_fields(group: str, icms: Icms) -> list[tuple[str, str | None]]:
-    """The group's fields in layout 4.00 order (NT 2016.002 FCP; optional ones left None)."""
-    base = [("modBC", icms.mod_bc), ("vBC", _opt_money(icms.v_bc, "vBC"))]
-    tax = [("pICMS", _opt_rate(icms.p_icms, "pICMS")), ("vICMS", _opt_money(icms.v_icms, "vICMS"))]
-    credit = [
+    """The group's fields in layout 4.00 order (NT 2016.002 FCP; optional ones left None).
+
+    Only the selected group's fields are formatted (one group per item of every NF-e)."""
+    build = _GROUP_FIELDS.get(group)
+    return [] if build is None else build(icms)
+
+
+Fields = list[tuple[str, str | None]]
+
+
+def _base(icms: Icms) -> Fields:
+    return [("modBC", icms.mod_bc), ("vBC", _opt_money(icms.v_bc, "vBC"))]
+
+
+def _reduction(icms: Icms) -> Fields:
+    return [("pRedBC", _opt_rate(icms.p_red_bc, "pRedBC"))]
+
+
+def _reduced_base(icms: Icms) -> Fields:
+    return [("modBC", icms.mod_bc), ("pRedBC", _opt_rate(icms.p_red_bc, "pRedBC")),
+            ("vBC", _opt_money(icms.v_bc, "vBC"))]  # fmt: skip
+
+
+def _tax(icms: Icms) -> Fields:
+    return [("pICMS", _opt_rate(icms.p_icms, "pICMS")), ("vICMS", _opt_money(icms.v_icms, "vICMS"))]
+
+
+def _fcp(icms: Icms) -> Fields:
+    return [("pFCP", _opt_rate(icms.p_fcp, "pFCP")), ("vFCP", _opt_money(icms.v_fcp, "vFCP"))]
+
+
+def _fcp_based(icms: Icms) -> Fields:
+    return [("vBCFCP", _opt_money(icms.v_bc_fcp, "vBCFCP")), *_fcp(icms)]
+
+
+def _credit(icms: Icms) -> Fields:
+    return [
         ("pCredSN", _opt_rate(icms.p_cred_sn, "pCredSN")),
         ("vCredICMSSN", _opt_money(icms.v_cred_icms_sn, "vCredICMSSN")),
     ]
-    reduction = [("pRedBC", _opt_rate(icms.p_red_bc, "pRedBC"))]
-    deferral = [
+
+
+def _deferral(icms: Icms) -> Fields:
+    return [
         ("pICMS", _opt_rate(icms.p_icms, "pICMS")),
         ("vICMSOp", _opt_money(icms.v_icms_op, "vICMSOp")),
         ("pDif", _opt_rate(icms.p_dif, "pDif")),
         ("vICMSDif", _opt_money(icms.v_icms_dif, "vICMSDif")),
         ("vICMS", _opt_money(icms.v_icms, "vICMS")),
     ]
-    fcp = [("pFCP", _opt_rate(icms.p_fcp, "pFCP")), ("vFCP", _opt_money(icms.v_fcp, "vFCP"))]
-    fcp_based = [("vBCFCP", _opt_money(icms.v_bc_fcp, "vBCFCP")), *fcp]
-    st = _icms_st_fields(icms)
-    own = base + tax + fcp_based
-    reduced = base[:1] + reduction + base[1:] + tax + fcp_based
-    fields: dict[str, list[tuple[str, str | None]]] = {
-        "ICMS00": base + tax + fcp,
-        "ICMS10": own + st,
-        "ICMS20": reduced,
-        "ICMS30": st,
-        "ICMS51": base[:1] + reduction + base[1:] + deferral + fcp_based,
-        "ICMS60": _retained_st_fields(icms),
-        "ICMS70": reduced + st,
-        "ICMS90": base + reduction + tax + fcp_based + st,
-        "ICMSSN101": credit,
-        "ICMSSN201": st + credit,
-        "ICMSSN202": st,
-        "ICMSSN500": _retained_st_fields(icms),
-        "ICMSSN900": base + reduction + tax + st + credit,
-    }
-    return fields.get(group, [])
+
+
+def _own(icms: Icms) -> Fields:
+    return _base(icms) + _tax(icms) + _fcp_based(icms)
+
+
+def _reduced(icms: Icms) -> Fields:
+    return _reduced_base(icms) + _tax(icms) + _fcp_based(icms)
+
+
+_GROUP_FIELDS: dict[str, Callable[[Icms], Fields]] = {
+    "ICMS00": lambda i: _base(i) + _tax(i) + _fcp(i),
+    "ICMS10": lambda i: _own(i) + _icms_st_fields(i),
+    "ICMS20": _reduced,
+    "ICMS30": lambda i: _icms_st_fields(i),
+    "ICMS51": lambda i: _reduced_base(i) + _deferral(i) + _fcp_based(i),
+    "ICMS60": lambda i: _retained_st_fields(i),
+    "ICMS70": lambda i: _reduced(i) + _icms_st_fields(i),
+    "ICMS90": lambda i: _base(i) + _reduction(i) + _tax(i) + _fcp_based(i) + _icms_st_fields(i),
+    "ICMSSN101": _credit,
+    "ICMSSN201": lambda i: _icms_st_fields(i) + _credit(i),
+    "ICMSSN202": lambda i: _icms_st_fields(i),
+    "ICMSSN500": lambda i: _retained_st_fields(i),
+    "ICMSSN900": lambda i: _base(i) + _reduction(i) + _tax(i) + _icms_st_fields(i) + _credit(i),
+}  # fmt: skip
+"""Each ICMS group's fields, built only for the group an item carries (ICMS90 and ICMSSN900
+write vBC before pRedBC; 20, 51 and 70 write pRedBC first, as the layout orders them)."""
 
 
 def _icms_st_fields(icms: Icms) -> list[tuple[str, str | None]]:
