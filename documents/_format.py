@@ -16,13 +16,16 @@ _CENT = Decimal("0.01")
 _STEPS = {places: Decimal(1).scaleb(-places) for places in range(11)}
 
 
+_ZERO = Decimal(0)
+
+
 def _exact(value: Decimal, places: int, field: str) -> Decimal:
     if not isinstance(value, Decimal) or not value.is_finite():
         raise InvalidDocumentDataError(field, f"must be a finite Decimal, got {value!r}")
     quantized = value.quantize(_STEPS[places])
     if quantized != value:
         raise InvalidDocumentDataError(field, f"{value} has more than {places} decimal places")
-    if quantized < 0:
+    if quantized < _ZERO:  # a Decimal zero: an int would be converted at every call
         raise InvalidDocumentDataError(field, f"{value} is negative")
     return quantized
 

@@ -710,14 +710,14 @@ def _pis_cofins(imposto: etree._Element, tax: str, value: PisCofins) -> None:
     """PISAliq/COFINSAliq (CST 01, 02), ...NT (04-09) or ...Outr (49-99)."""
     group = _pis_cofins_group(value.cst)
     outer = _sub(_sub(imposto, tax), tax + group)
-    _leaves(outer, [("CST", value.cst)])
     if group == "NT":
+        _leaves(outer, [("CST", value.cst)])
         return
     if value.v_bc is None or value.rate is None:
         raise InvalidDocumentDataError(tax, f"CST {value.cst} needs base and rate")
     _leaves(outer, [
-        ("vBC", money(value.v_bc, "vBC")), ("p" + tax, rate(value.rate, "p" + tax)),
-        ("v" + tax, money(value.value, "v" + tax)),
+        ("CST", value.cst), ("vBC", money(value.v_bc, "vBC")),
+        ("p" + tax, rate(value.rate, "p" + tax)), ("v" + tax, money(value.value, "v" + tax)),
     ])  # fmt: skip
 
 
