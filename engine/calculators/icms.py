@@ -135,15 +135,7 @@ def complement_icms(base: Decimal, origem: str | None, spec: IcmsSpec, simples: 
     """A complement of ICMS (finNFe 2, quantity and value zero): the rule's CST or CSOSN with
     vBC the declared base as written (CST 20 states the rule's pRedBC, already applied to it),
     vICMS = vBC × pICMS, and the FCP on the same base when the spec carries its rate."""
-    code = spec.csosn if simples else spec.cst
-    allowed = COMPLEMENT_CSOSNS if simples else COMPLEMENT_CSTS
-    if code not in allowed:
-        field, name = ("csosn", "CSOSN") if simples else ("cst_icms", "CST")
-        raise MissingValueError(
-            "CST_COMPLEMENTO_ICMS", field,
-            f"complemento de ICMS exige {name} {', '.join(sorted(allowed))} na regra de "
-            f"tributação (a regra aplicada dá {code or 'nenhum'})",
-        )  # fmt: skip
+    code = complement_code(spec, simples, (COMPLEMENT_CSTS, COMPLEMENT_CSOSNS), "ICMS")
     rate = _require_rate(spec)
     if code == "20" and spec.red_bc is None:
         raise MissingValueError("RED_BC", "red_bc", "CST 20 exige percentual de redução da BC")
@@ -156,6 +148,23 @@ def complement_icms(base: Decimal, origem: str | None, spec: IcmsSpec, simples: 
         vBCFCP=base if fcp is not None and grupo not in NO_VBCFCP_GROUPS else None,
         pFCP=spec.p_fcp if fcp is not None else None, vFCP=fcp,
     )  # fmt: skip
+
+
+def complement_code(
+    spec: IcmsSpec, simples: bool, allowed: tuple[frozenset[str], frozenset[str]], tax: str
+) -> str:
+    """The rule's CST (regime normal) or CSOSN (Simples) when a complement of `tax` (ICMS,
+    ICMS-ST) may carry it; `allowed` is (CSTs, CSOSNs). Otherwise `missing`, naming them."""
+    code = spec.csosn if simples else spec.cst
+    codes = allowed[1] if simples else allowed[0]
+    if code not in codes:
+        field, name = ("csosn", "CSOSN") if simples else ("cst_icms", "CST")
+        raise MissingValueError(
+            f"CST_COMPLEMENTO_{tax.replace('-', '_')}", field,
+            f"complemento de {tax} exige {name} {', '.join(sorted(codes))} na regra de "
+            f"tributação (a regra aplicada dá {code or 'nenhum'})",
+        )  # fmt: skip
+    return str(code)
 
 
 def own_icms(base: Decimal, spec: IcmsSpec) -> Decimal:

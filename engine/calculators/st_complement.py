@@ -19,6 +19,7 @@ from engine.calculators.icms import (
     CST_GROUPS,
     MOD_BC_OPERATION_VALUE,
     IcmsSpec,
+    complement_code,
 )
 from engine.calculators.icms_st import DEFAULT_MOD_BC_ST, StSpec
 from engine.errors import MissingValueError
@@ -67,16 +68,7 @@ def complement_icms_st(
 
 def _code(spec: IcmsSpec, simples: bool) -> str:
     """The rule's CST (regime normal) or CSOSN (Simples), when it carries a substitution."""
-    code = spec.csosn if simples else spec.cst
-    allowed = ST_COMPLEMENT_CSOSNS if simples else ST_COMPLEMENT_CSTS
-    if code not in allowed:
-        field, name = ("csosn", "CSOSN") if simples else ("cst_icms", "CST")
-        raise MissingValueError(
-            "CST_COMPLEMENTO_ICMS_ST", field,
-            f"complemento de ICMS-ST exige {name} {', '.join(sorted(allowed))} na regra de "
-            f"tributação (a regra aplicada dá {code or 'nenhum'})",
-        )  # fmt: skip
-    return str(code)
+    return complement_code(spec, simples, (ST_COMPLEMENT_CSTS, ST_COMPLEMENT_CSOSNS), "ICMS-ST")
 
 
 def _own_zero(group: IcmsGroup, spec: IcmsSpec, code: str) -> IcmsGroup:
