@@ -11,7 +11,7 @@ import enum
 import importlib.util
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +19,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import nfelib
+
+from documents.transmission.endpoints import cte_authority
+from simulator.authority import UF_CODES
 
 
 class Family(enum.Enum):
@@ -112,6 +115,8 @@ def _key(url: str) -> tuple[str, str]:
 
 
 _ROUTES_LOCK = threading.Lock()
+_UF_ACRONYMS = frozenset(UF_CODES.values())
+"""The 27 UFs' own authorizers' names, as nfelib's tables key them (SP, RS...)."""
 
 
 def soap_routes() -> dict[tuple[str, str], Route]:
@@ -126,9 +131,41 @@ def soap_routes() -> dict[tuple[str, str], Route]:
         return _soap_routes()
 
 
-@cache
 def _soap_routes() -> dict[tuple[str, str], Route]:
+    return _tables()[0]
+
+
+def shared_authorities(path: str) -> tuple[str, ...]:
+    """Every authority nfelib's tables list at the URL of a request path (most have one)."""
+    with _ROUTES_LOCK:
+        return _tables()[1].get(_path_key(path), ())
+
+
+def for_document(route: Route, path: str, uf: str | None) -> Route:
+    """The authority a shared URL reaches for a CT-e of `uf`. nfelib lists SVRS's CT-e URLs
+    under RS too, and SVSP's under SP, and the route table keeps the first name: a CT-e of SC
+    at SVRS's URL is SVRS's, not RS's (which refused it with 226). Only when the UF's own
+    authorizer (the product's table, `cte_authority`) is listed at that URL: a CT-e of PR at
+    SP's URL stays SP's and is refused (226) as the real one is."""
+    if uf is None or route.family is not Family.CTE or route.authority == uf:
+        return route
+    owner = cte_authority(uf) if uf in _UF_ACRONYMS else None
+    if owner is None or owner == route.authority or owner not in shared_authorities(path):
+        return route
+    return replace(route, authority=owner)
+
+
+def _path_key(path: str) -> tuple[str, str]:
+    trimmed = urlsplit(path).path.lstrip("/")
+    host, _, rest = trimmed.partition("/")
+    return host.lower(), ("/" + rest).rstrip("/").lower()
+
+
+@cache
+def _tables() -> tuple[dict[tuple[str, str], Route], dict[tuple[str, str], tuple[str, ...]]]:
+    """(URL -> its first route, URL -> every authority listed there), from nfelib's tables."""
     table: dict[tuple[str, str], Route] = {}
+    shared: dict[tuple[str, str], tuple[str, ...]] = {}
     sources = (
         (Family.NFE, _server_table("nfe/client/v4_0/servers.py"), _NFE_SERVICES),
         (Family.CTE, _server_table("cte/client/v4_0/servers.py"), _CTE_SERVICES),
@@ -144,8 +181,11 @@ def _soap_routes() -> dict[tuple[str, str], Route]:
                     service = names.get(endpoint.value)
                     if service:
                         route = Route(family, authority, tp_amb, service)
-                        table.setdefault(_key(url), route)
-    return table
+                        key = _key(url)
+                        table.setdefault(key, route)
+                        if authority not in shared.get(key, ()):
+                            shared[key] = (*shared.get(key, ()), authority)
+    return table, shared
 
 
 def resolve(path: str) -> Route | None:
@@ -169,5 +209,9 @@ def endpoint_url(family: Family, authority: str, tp_amb: TpAmb, service: str) ->
     """The real URL of a service (reverse of :func:`resolve`), for tests and documentation."""
     for (host, path), route in soap_routes().items():
         if route == Route(family, authority, tp_amb, service):
+            return f"{host}{path}"
+    for (host, path), route in soap_routes().items():  # a URL another name was listed first at
+        wanted = (route.family, route.tp_amb, route.service) == (family, tp_amb, service)
+        if wanted and authority in shared_authorities(f"/{host}{path}"):
             return f"{host}{path}"
     raise KeyError(f"no {family.value} endpoint {service} for {authority} tpAmb={tp_amb.value}")

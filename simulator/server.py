@@ -43,7 +43,7 @@ from simulator.call import Call
 from simulator.clock import Clock, wire
 from simulator.errors import BadRequest, Rejection, SimulatorConfigError
 from simulator.faults import PRE_PROCESSING, FaultBook, FaultKind, RequestScope
-from simulator.routing import Family, Route, nfse_subpath, resolve
+from simulator.routing import Family, Route, for_document, nfse_subpath, resolve
 from simulator.settings import Settings
 from simulator.state import Store
 
@@ -127,7 +127,7 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         rest = route.family is Family.NFSE
         request = None if rest else _parsed(body)
         facts = request_facts.read(request)
-        route = svc.effective_route(route, facts)
+        route = svc.effective_route(for_document(route, self.path, facts.uf), facts)
         paralysed = self._outage(route, facts, rest=rest)
         paralysed = self._pre_faults(scope, rest=rest) or paralysed
         if rest:

@@ -298,3 +298,16 @@ def test_wrong_service_for_the_family_is_a_soap_fault(cte: SoapClient) -> None:
     wrong = cte.session.post(url, data=b"<not-soap/>", timeout=10)
     assert wrong.status_code == 400
     assert isinstance(wrong, requests.Response) and b"Fault" in wrong.content
+
+
+def test_a_cte_of_a_uf_svrs_serves_is_authorized_at_the_svrs_url(
+    world: dict[str, object], issuer: Company
+) -> None:
+    """nfelib lists SVRS's CT-e URLs under RS too: the document's UF (SC here) decides whose
+    service the shared URL reaches, not the first name the table gave it (it answered 226)."""
+    sim = world["sim"]
+    assert isinstance(sim, SimulatorHandle)
+    svrs = SoapClient(sim, issuer, authority="SVRS")
+    issued = build_cte(issuer, number=next(NUMBERS), cuf="42")
+    answer = _send(svrs, issued.xml)
+    assert text(answer, "protCTe/infProt/cStat") == "100", text(answer, "xMotivo")

@@ -26,7 +26,7 @@ def cold_routes(monkeypatch: pytest.MonkeyPatch):
     """A route table not built yet, and loading a table slow enough for threads to overlap."""
     for name in [n for n in sys.modules if n.startswith(TABLES)]:
         monkeypatch.delitem(sys.modules, name)
-    routing._soap_routes.cache_clear()
+    routing._tables.cache_clear()
     original = SourceFileLoader.exec_module
 
     def slow_exec(self, module):  # type: ignore[no-untyped-def]
@@ -35,7 +35,7 @@ def cold_routes(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(SourceFileLoader, "exec_module", slow_exec)
     yield
-    routing._soap_routes.cache_clear()
+    routing._tables.cache_clear()
 
 
 def test_concurrent_first_requests_all_resolve(cold_routes: None) -> None:
