@@ -6,6 +6,12 @@ written by its own layout (`cte/4.00/rodo`, `cte/4.00/rodoOS`) and placed in `in
 content the document's XSD leaves open (`xs:any`). The supplement `infCTeSupl/qrCodCTe` lies
 outside the signed `infCte`, so it is written with the document and the signer appends
 `Signature` after it, where the XSD wants it.
+
+Contingency (protocol_facts §7): `tpEmis` is also position 35 of the key, so a contingency CT-e
+has its own key. `dhCont`/`xJust` go at the end of `ide`, where the 4.00 XSD's optional
+sequence "informar apenas para tpEmis diferente de 1" sits: required offline (rejection 587),
+allowed under the SVC (sped-cte writes them for the offline mode only), refused for a normal
+CT-e (586). An offline CT-e's QR code is signed with the issuer's key (`documents.cte.qrcode`).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from documents.cte.model import (
     Address,
     Cargo,
     Component,
+    Contingency,
     CTeData,
     CTeOSData,
     DocumentReference,
@@ -33,8 +40,9 @@ from documents.cte.model import (
     Party,
     TakerRole,
     Taxes,
+    TpEmisCte,
 )
-from documents.cte.qrcode import qr_code_url
+from documents.cte.qrcode import KeySigner, qr_code_url
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
 from documents.layout import layout_for, write
@@ -45,7 +53,6 @@ CTE_NS = "http://www.portalfiscal.inf.br/cte"
 LAYOUT_VERSION = "4.00"
 MODEL_CTE, MODEL_CTE_OS = 57, 67
 ROAD_MODAL = "01"
-TP_EMIS_NORMAL = "1"
 TP_CTE_NORMAL = "0"
 
 Mapping = dict[str, Any]
@@ -63,10 +70,13 @@ class BuiltCte:
         return f"CTe{self.key.text}"
 
 
-def build_cte(data: CTeData) -> BuiltCte:
-    """The unsigned `CTe` (model 57, road modal, normal type) with its QR code supplement."""
+def build_cte(data: CTeData, sign: KeySigner | None = None) -> BuiltCte:
+    """The unsigned `CTe` (model 57, road modal, normal type) with its QR code supplement.
+
+    `sign` (the signer's `sign_bytes`) is needed only offline (tpEmis 2), for the QR code."""
     issued = issuer_time(data.issuer.address.uf, data.issued_at)
-    key = _key(data.issuer, issued, MODEL_CTE, data.series, data.number, data.cct)
+    check_contingency(data.tp_emis, data.contingency, issued, data.issuer.address.uf)
+    key = _key(data.issuer, issued, MODEL_CTE, data.series, data.number, data.cct, data.tp_emis)
     info: Mapping = {
         "@Id": f"CTe{key.text}",
         "@versao": LAYOUT_VERSION,
@@ -85,13 +95,16 @@ def build_cte(data: CTeData) -> BuiltCte:
             "infModal": _modal(write(layout_for("cte/4.00/rodo"), {"RNTRC": data.rntrc})),
         },
     }
-    return BuiltCte(key, _document("cte/4.00/CTe", info, key, data.issuer, data.tp_amb.value))
+    root = _document("cte/4.00/CTe", info, key, data.issuer, data.tp_amb.value, sign=sign)
+    return BuiltCte(key, root)
 
 
-def build_cteos(data: CTeOSData) -> BuiltCte:
-    """The unsigned `CTeOS` (model 67, road modal) with its QR code supplement."""
+def build_cteos(data: CTeOSData, sign: KeySigner | None = None) -> BuiltCte:
+    """The unsigned `CTeOS` (model 67, road modal) with its QR code supplement; `sign` as for
+    `build_cte`."""
     issued = issuer_time(data.issuer.address.uf, data.issued_at)
-    key = _key(data.issuer, issued, MODEL_CTE_OS, data.series, data.number, data.cct)
+    check_contingency(data.tp_emis, data.contingency, issued, data.issuer.address.uf)
+    key = _key(data.issuer, issued, MODEL_CTE_OS, data.series, data.number, data.cct, data.tp_emis)
     service: Mapping = {"xDescServ": data.description}
     if data.quantity is not None:
         service["infQ"] = {"qCarga": quantity(data.quantity, "infQ/qCarga")}
@@ -111,7 +124,9 @@ def build_cteos(data: CTeOSData) -> BuiltCte:
         },
     }
     # The CT-e OS root carries `versao`; the CT-e root has no attribute.
-    root = _document("cte/4.00/CTeOS", info, key, data.issuer, data.tp_amb.value, LAYOUT_VERSION)
+    root = _document(
+        "cte/4.00/CTeOS", info, key, data.issuer, data.tp_amb.value, LAYOUT_VERSION, sign=sign
+    )
     return BuiltCte(key, root)
 
 
@@ -122,20 +137,56 @@ def _document(
     issuer: Issuer,
     tp_amb: str,
     root_version: str | None = None,
+    *,
+    sign: KeySigner | None = None,
 ) -> etree._Element:
-    supplement = {"qrCodCTe": qr_code_url(key, tp_amb, issuer.address.uf)}
+    supplement = {"qrCodCTe": qr_code_url(key, tp_amb, issuer.address.uf, sign)}
     document = {"@versao": root_version, "infCte": info, "infCTeSupl": supplement}
     return write(layout_for(schema_key), document)
 
 
 def _key(
-    issuer: Issuer, issued: dt.datetime, model: int, series: int, number: int, cct: str
+    issuer: Issuer,
+    issued: dt.datetime,
+    model: int,
+    series: int,
+    number: int,
+    cct: str,
+    tp_emis: TpEmisCte,
 ) -> AccessKey:
     cuf = uf_code(issuer.address.uf)
     return AccessKey.build(
         cuf, (issued.year, issued.month), issuer.registration, model, series, number,
-        int(TP_EMIS_NORMAL), cct,
+        int(tp_emis.value), cct,
     )  # fmt: skip
+
+
+def check_contingency(
+    tp_emis: TpEmisCte, contingency: Contingency | None, issued: dt.datetime, uf: str
+) -> None:
+    """What the authority refuses at reception, refused here first (MOC CT-e G008-G010):
+    contingency data on a normal CT-e (586), none offline (587), a contingency that starts
+    after the emission (588); xJust outside 15-256 characters breaks the XSD."""
+    if tp_emis is TpEmisCte.NORMAL:
+        if contingency is not None:
+            raise InvalidDocumentDataError("dhCont", "contingency data goes with tpEmis != 1 only")
+        return
+    if contingency is None:
+        if tp_emis is TpEmisCte.OFFLINE:
+            raise InvalidDocumentDataError("dhCont", "an offline CT-e needs dhCont and xJust")
+        return
+    if issuer_time(uf, contingency.started_at) > issued:
+        raise InvalidDocumentDataError("dhCont", "the contingency cannot start after dhEmi")
+    if not 15 <= len(contingency.reason.strip()) <= 256:
+        raise InvalidDocumentDataError("xJust", "the justification needs 15 to 256 characters")
+
+
+def _contingency(data: CTeData | CTeOSData, uf: str) -> Mapping:
+    """dhCont (the issuer's local time with its offset) and xJust, or nothing."""
+    if data.contingency is None:
+        return {}
+    started = issuer_time(uf, data.contingency.started_at)
+    return {"dhCont": timestamp(started, "dhCont"), "xJust": data.contingency.reason.strip()}
 
 
 def _ide_common(
@@ -147,12 +198,13 @@ def _ide_common(
     return {
         "cUF": f"{key.cuf:02d}", "cCT": data.cct, "CFOP": data.cfop, "natOp": data.nat_op,
         "mod": str(model), "serie": str(data.series), "nCT": str(data.number),
-        "dhEmi": timestamp(issued), "tpImp": "1", "tpEmis": TP_EMIS_NORMAL,
+        "dhEmi": timestamp(issued), "tpImp": "1", "tpEmis": data.tp_emis.value,
         "cDV": str(key.dv), "tpAmb": data.tp_amb.value, "tpCTe": TP_CTE_NORMAL,
         "procEmi": "0", "verProc": data.ver_proc,
         **_municipality("Env", sent_from), "modal": ROAD_MODAL, "tpServ": data.tp_serv.value,
         **_municipality("Ini", data.start), **_municipality("Fim", data.end),
         "indIEToma": data.ind_ie_toma.value,
+        **_contingency(data, data.issuer.address.uf),
     }  # fmt: skip
 
 

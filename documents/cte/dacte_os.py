@@ -7,7 +7,9 @@ with its CODE-128C barcode and the QR code, the authorization protocol, service 
 start and end of the service, taker, service, value components, ICMS (and IBS/CBS when the
 document has them), referenced documents, observations and the road modal (TAF or state
 registration, vehicle). Homologation documents carry "SEM VALOR FISCAL"; a cancelled one a
-CANCELADO watermark. As for the other PDFs, the XML first goes through our hardened parser.
+CANCELADO watermark; one issued in contingency (tpEmis 2, 7, 8) the stamp "EMITIDA EM
+CONTINGÊNCIA" of the other PDFs (`documents.pdf.draw_contingency_stamp`). As for the other PDFs,
+the XML first goes through our hardened parser.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from fpdf import FPDF
 from documents.cte.code128 import bar_runs, code128c_modules
 from documents.cte.dacte_os_data import DacteOsData, Party, read_dacte_os
 from documents.errors import DocumentError, PdfRenderError
+from documents.pdf import contingency_lines, draw_contingency_stamp
 from documents.xml import parse_untrusted
 
 FONT = "Times"
@@ -48,6 +51,7 @@ def render_dacte_os(cteosproc_xml: bytes, *, cancelled: bool = False) -> bytes:
         sheet = _Sheet(data.key)
         _draw(sheet, data)
         sheet.watermark(data.tp_amb, cancelled=cancelled)
+        sheet.contingency_stamp(contingency_lines(data.tp_emis))
         return bytes(sheet.output())
     except PdfRenderError:
         raise
@@ -325,3 +329,11 @@ class _Sheet(FPDF):
                 with self.rotation(55, cx, cy):
                     self.text(cx - width / 2, cy + size * 0.125, mark)
         self.set_text_color(0, 0, 0)
+
+    def contingency_stamp(self, lines: tuple[str, ...]) -> None:
+        """The contingency stamp on every page, as `watermark` draws its marks."""
+        if not lines:
+            return
+        for page in range(1, self.pages_count + 1):
+            self.page = page
+            draw_contingency_stamp(self, tuple(_latin(line) for line in lines), FONT)

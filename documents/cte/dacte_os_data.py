@@ -81,6 +81,7 @@ class Road:
 class DacteOsData:
     key: str  # 44 digits
     tp_amb: str
+    tp_emis: str  # 1 normal; 2, 7, 8 contingency (stamped)
     model: str
     series: str
     number: str
@@ -107,12 +108,21 @@ class DacteOsData:
     road: Road
 
 
+OFFLINE_TP_EMIS = "2"
+
+
 def read_dacte_os(root: etree._Element) -> DacteOsData:
-    """The printable content of a `cteOSProc`; raises `PdfRenderError` when it is not one."""
-    if root.tag != _Q + "cteOSProc":
+    """The printable content of a `cteOSProc`, or of a bare signed `CTeOS` issued offline
+    (tpEmis 2), whose DACTE OS is printed before it is transmitted and so has no protocol yet;
+    raises `PdfRenderError` for anything else."""
+    if _offline(root):
+        document, protocol = root, ""
+    elif root.tag == _Q + "cteOSProc":
+        document = _required(root, "CTeOS")
+        protocol = _protocol(_required(root, "protCTe/infProt"))
+    else:
         raise PdfRenderError(f"expected cteOSProc, got {etree.QName(root).localname}")
-    info = _required(root, "CTeOS/infCte")
-    prot = _required(root, "protCTe/infProt")
+    info = _required(document, "infCte")
     ide = _required(info, "ide")
     key = str(info.get("Id", ""))[3:]
     if len(key) != 44 or not key.isdigit():
@@ -123,9 +133,10 @@ def read_dacte_os(root: etree._Element) -> DacteOsData:
     service = info.find(f"{_Q}infCTeNorm/{_Q}infServico")
     value = _required(info, "vPrest")
     return DacteOsData(
-        key=key, tp_amb=_text(ide, "tpAmb"), model=model, series=_text(ide, "serie"),
-        number=_text(ide, "nCT"), issued_at=date_time(_text(ide, "dhEmi")),
-        protocol=_protocol(prot), qr_code=_text(root, "CTeOS/infCTeSupl/qrCodCTe"),
+        key=key, tp_amb=_text(ide, "tpAmb"), tp_emis=_text(ide, "tpEmis"), model=model,
+        series=_text(ide, "serie"), number=_text(ide, "nCT"),
+        issued_at=date_time(_text(ide, "dhEmi")), protocol=protocol,
+        qr_code=_text(document, "infCTeSupl/qrCodCTe"),
         tp_cte=_coded(TP_CTE, _text(ide, "tpCTe")), tp_serv=_coded(TP_SERV, _text(ide, "tpServ")),
         cfop_nat_op=f"{_text(ide, 'CFOP')} - {_text(ide, 'natOp')}",
         start=f"{_text(ide, 'xMunIni')} - {_text(ide, 'UFIni')}",
@@ -143,6 +154,11 @@ def read_dacte_os(root: etree._Element) -> DacteOsData:
         observations=_text(info, "compl/xObs"),
         road=_road(info.find(f"{_Q}infCTeNorm/{_Q}infModal/{_Q}rodoOS")),
     )  # fmt: skip
+
+
+def _offline(root: etree._Element) -> bool:
+    """A bare CT-e OS issued offline: the only document printed without its protocol."""
+    return root.tag == _Q + "CTeOS" and _text(root, "infCte/ide/tpEmis") == OFFLINE_TP_EMIS
 
 
 def _path(path: str) -> str:

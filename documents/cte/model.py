@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from documents.nfe.model import Address, Crt, IbsCbs, TpAmb
+from documents.nfe.model import Address, Contingency, Crt, IbsCbs, TpAmb
 
 __all__ = [
     "Address",
@@ -24,6 +24,7 @@ __all__ = [
     "CargoQuantity",
     "Charter",
     "Component",
+    "Contingency",
     "Crt",
     "DocumentReference",
     "IbsCbs",
@@ -37,10 +38,25 @@ __all__ = [
     "TakerRole",
     "Taxes",
     "TpAmb",
+    "TpEmisCte",
     "TpServ",
     "TpServOS",
     "Vehicle",
 ]
+
+
+class TpEmisCte(enum.StrEnum):
+    """ide/tpEmis of a CT-e and a CT-e OS 4.00 (cteTiposBasico_v4.00.xsd; protocol_facts §7).
+
+    Only the modes both models share: 3 (NFF, the state's own app) and 4 (EPEC, being
+    deactivated, model 57 only) are not issued by this system. The value is also position 35
+    of the access key, so a contingency CT-e has a key of its own.
+    """
+
+    NORMAL = "1"
+    OFFLINE = "2"  # contingência offline (replaced FS-DA in 4.00): transmit within 168 h
+    SVC_RS = "7"  # authorized by SVC-RS
+    SVC_SP = "8"  # authorized by SVC-SP
 
 
 class TpServ(enum.StrEnum):
@@ -214,6 +230,8 @@ class CTeData:
     observations: str | None = None  # compl/xObs
     ver_proc: str = "emissor-fiscal 1.0"
     pickup: bool = False  # retira: 0 the recipient picks the cargo up, 1 it does not
+    tp_emis: TpEmisCte = TpEmisCte.NORMAL  # ide/tpEmis and the key's position 35
+    contingency: Contingency | None = None  # ide/dhCont, ide/xJust (required when offline)
 
 
 @dataclass(frozen=True)
@@ -283,3 +301,5 @@ class CTeOSData:
     issued_in: Municipality | None = None
     observations: str | None = None
     ver_proc: str = "emissor-fiscal 1.0"
+    tp_emis: TpEmisCte = TpEmisCte.NORMAL  # ide/tpEmis and the key's position 35
+    contingency: Contingency | None = None  # ide/dhCont, ide/xJust (required when offline)

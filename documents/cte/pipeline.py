@@ -3,6 +3,8 @@
 The document's XSD leaves `infModal` open (`xs:any`, processContents skip), so the road modal
 is validated again with its own XSD (`cte/4.00/rodo`, `cte/4.00/rodoOS`), as the authority does
 (rejection 580). The schema check runs on the signed tree, because the XSD requires `Signature`.
+The builders get the signer's `sign_bytes`: an offline CT-e's QR code carries the chCTe signed
+with the issuer's key (`documents.cte.qrcode`).
 """
 
 from __future__ import annotations
@@ -33,12 +35,12 @@ class SignedCte:
 def prepare_cte(data: CTeData, signer: XmlSigner) -> SignedCte:
     """The signed CT-e (model 57). Raises `InvalidDocumentDataError` for data the layout cannot
     hold and `SchemaViolationError` if the result breaks the official schemas."""
-    return _finish(build_cte(data), signer, CTE_SCHEMA)
+    return _finish(build_cte(data, signer.sign_bytes), signer, CTE_SCHEMA)
 
 
 def prepare_cteos(data: CTeOSData, signer: XmlSigner) -> SignedCte:
     """The signed CT-e OS (model 67); the same checks as `prepare_cte`."""
-    return _finish(build_cteos(data), signer, CTE_OS_SCHEMA)
+    return _finish(build_cteos(data, signer.sign_bytes), signer, CTE_OS_SCHEMA)
 
 
 def _finish(built: BuiltCte, signer: XmlSigner, schema_key: str) -> SignedCte:

@@ -71,12 +71,17 @@ def _author_time(header: EventHeader) -> dt.datetime:
     return issuer_time(UF_BY_CODE.get(header.key.cuf, str(header.key.cuf)), header.occurred_at)
 
 
-def build_event(header: EventHeader, event_type: str, description: str) -> BuiltEvent:
-    """The `evento` tree up to an empty `detEvento` with its `descEvento`."""
+def build_event(
+    header: EventHeader, event_type: str, description: str, *, c_orgao: int | None = None
+) -> BuiltEvent:
+    """The `evento` tree up to an empty `detEvento` with its `descEvento`.
+
+    `cOrgao` is the key's UF unless the event goes to another authority (the Ambiente
+    Nacional, 91, for the EPEC)."""
     reference_id = event_id(event_type, header.key, header.sequence)
     root = etree.Element(_Q + "evento", nsmap={None: NFE_NS}, versao=EVENT_VERSION)
     inf = sub(root, "infEvento", Id=reference_id)
-    sub(inf, "cOrgao", f"{header.key.cuf:02d}")
+    sub(inf, "cOrgao", f"{header.key.cuf if c_orgao is None else c_orgao:02d}")
     sub(inf, "tpAmb", header.tp_amb.value)
     sub(inf, "CPF" if len(header.author) == 11 else "CNPJ", header.author)
     sub(inf, "chNFe", header.key.text)

@@ -4,7 +4,9 @@ XSD's order by `documents.layout` (docs "One building style for the new layouts"
 The road modal is written by its own layout (`mdfe/3.00/rodo`) and placed in `infModal`, whose
 content the document's XSD leaves open (`xs:any`). The supplement `infMDFeSupl/qrCodMDFe` lies
 outside the signed `infMDFe`, so it is written with the document and the signer appends
-`Signature` after it, where the XSD wants it.
+`Signature` after it, where the XSD wants it. A manifest in contingency (tpEmis 2) differs only
+by that digit (also position 35 of its key) and its signed QR code: the 3.00 layout has no
+dhCont/xJust.
 
 Two layout rules the XSD cannot express are checked here (SPEC, MDF-e): a manifest of a single
 document is a full load and needs the loading and unloading CEP (`prodPred/infLotacao`), and an
@@ -20,6 +22,7 @@ from typing import Any
 from lxml import etree
 
 from documents._format import money, quantity, timestamp
+from documents.cte.qrcode import KeySigner
 from documents.errors import InvalidDocumentDataError
 from documents.keys import AccessKey
 from documents.layout import layout_for, write
@@ -42,7 +45,6 @@ MDFE_NS = "http://www.portalfiscal.inf.br/mdfe"
 LAYOUT_VERSION = "3.00"
 MODEL_MDFE = 58
 ROAD_MODAL = "1"
-TP_EMIS_NORMAL = "1"
 DOCUMENT_SCHEMA, ROAD_SCHEMA = "mdfe/3.00/MDFe", "mdfe/3.00/rodo"
 PROVIDERS = frozenset({TpEmit.PRESTADOR, TpEmit.CTE_GLOBALIZADO})
 """tpEmit values that must declare the predominant product."""
@@ -62,15 +64,16 @@ class BuiltMdfe:
         return f"MDFe{self.key.text}"
 
 
-def build_mdfe(data: MDFeData) -> BuiltMdfe:
-    """The unsigned `MDFe` (model 58, road modal, normal emission) with its QR code supplement.
+def build_mdfe(data: MDFeData, sign: KeySigner | None = None) -> BuiltMdfe:
+    """The unsigned `MDFe` (model 58, road modal) with its QR code supplement; `sign` (the
+    signer's `sign_bytes`) is needed only in contingency (tpEmis 2), for the QR code.
 
     Raises `InvalidDocumentDataError` when a layout rule of the spec is broken."""
     check_layout_rules(data)
     issued = issuer_time(data.issuer.address.uf, data.issued_at)
     key = AccessKey.build(
         uf_code(data.issuer.address.uf), (issued.year, issued.month), data.issuer.registration,
-        MODEL_MDFE, data.series, data.number, int(TP_EMIS_NORMAL), data.cmdf,
+        MODEL_MDFE, data.series, data.number, int(data.tp_emis.value), data.cmdf,
     )  # fmt: skip
     cte_count = sum(len(place.cte_keys) for place in data.unloading)
     nfe_count = sum(len(place.nfe_keys) for place in data.unloading)
@@ -92,7 +95,7 @@ def build_mdfe(data: MDFeData) -> BuiltMdfe:
         },
         "infAdic": {"infCpl": data.observations} if data.observations else None,
     }
-    supplement = {"qrCodMDFe": qr_code_url(key, data.tp_amb.value)}
+    supplement = {"qrCodMDFe": qr_code_url(key, data.tp_amb.value, sign)}
     root = write(layout_for(DOCUMENT_SCHEMA), {"infMDFe": info, "infMDFeSupl": supplement})
     return BuiltMdfe(key, root)
 
@@ -129,7 +132,7 @@ def _ide(data: MDFeData, key: AccessKey, issued: dt.datetime) -> Mapping:
         "tpTransp": None if data.tp_transp is None else data.tp_transp.value,
         "mod": str(MODEL_MDFE), "serie": str(data.series), "nMDF": str(data.number),
         "cMDF": data.cmdf, "cDV": str(key.dv), "modal": ROAD_MODAL,
-        "dhEmi": timestamp(issued), "tpEmis": TP_EMIS_NORMAL, "procEmi": "0",
+        "dhEmi": timestamp(issued), "tpEmis": data.tp_emis.value, "procEmi": "0",
         "verProc": data.ver_proc, "UFIni": data.uf_start, "UFFim": data.uf_end,
         "infMunCarrega": [{"cMunCarrega": p.code, "xMunCarrega": p.name} for p in data.loading],
         "infPercurso": [{"UFPer": uf} for uf in data.route] or None,

@@ -28,12 +28,25 @@ __all__ = [
     "PredominantProduct",
     "Totals",
     "TpAmb",
+    "TpEmisMdfe",
     "TpEmit",
     "TpTransp",
     "UnloadingPlace",
     "Vehicle",
     "VehicleOwner",
 ]
+
+
+class TpEmisMdfe(enum.StrEnum):
+    """ide/tpEmis of an MDF-e 3.00 (mdfeTiposBasico_v3.00.xsd: 1 normal, 2 contingência,
+    3 NFF, the state's own app, not issued here). The value is also position 35 of the key.
+
+    The 3.00 layout has no dhCont/xJust: an offline manifest says so only by this digit and by
+    the `&sign=` of its QR code (`documents.mdfe.qrcode`).
+    """
+
+    NORMAL = "1"
+    OFFLINE = "2"  # contingência: printed before authorization, transmitted later
 
 
 class TpEmit(enum.StrEnum):
@@ -214,3 +227,4 @@ class MDFeData:
     insurance: tuple[Insurance, ...] = field(default_factory=tuple)  # seg
     observations: str | None = None  # infAdic/infCpl
     ver_proc: str = "emissor-fiscal 1.0"  # verProc
+    tp_emis: TpEmisMdfe = TpEmisMdfe.NORMAL  # ide/tpEmis and the key's position 35

@@ -34,7 +34,7 @@ def prepare_mdfe(data: MDFeData, signer: XmlSigner) -> SignedMdfe:
     """The signed MDF-e. Raises `InvalidDocumentDataError` for data the layout cannot hold (the
     spec's layout rules included) and `SchemaViolationError` if the result breaks the official
     schemas (document or road modal)."""
-    built = build_mdfe(data)
+    built = build_mdfe(data, signer.sign_bytes)
     signer.sign(built.root, built.reference_id)
     assert_valid(built.root, DOCUMENT_SCHEMA)
     for modal in built.root.iterfind("{*}infMDFe/{*}infModal/*"):

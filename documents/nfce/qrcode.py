@@ -74,7 +74,7 @@ def nfce_urls(uf: str, tp_amb: TpAmb) -> NfceUrls:
     consulta = ESTADO_CONSULTA_NFCE.get(uf.upper())
     if not qr or not consulta:
         raise InvalidDocumentDataError("infNFeSupl", f"no NFC-e URLs known for UF {uf}")
-    page = consulta[int(tp_amb.value) - 1]
+    page = consulta[min(int(tp_amb.value), len(consulta)) - 1]  # one page serves both (MG, BA)
     return NfceUrls("https://" + qr, "https://" + _URL_FIXES.get(page, page))
 
 

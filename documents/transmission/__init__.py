@@ -3,6 +3,7 @@ API over mutual TLS, with every answer classified as authorized, denied, rejecte
 uncertain or not sent. Pure: no Flask, no database. See README.md for the rules."""
 
 from documents.transmission.cte import CteClient
+from documents.transmission.distribution import DistributionBatch, DistributionClient
 from documents.transmission.endpoints import Environment, effective_url, real_url
 from documents.transmission.mdfe import MdfeClient
 from documents.transmission.nfe import NfeClient, poll_delay
@@ -14,6 +15,8 @@ from documents.transmission.transport import Route, SoapTransport
 __all__ = [
     "ContextCache",
     "CteClient",
+    "DistributionBatch",
+    "DistributionClient",
     "Environment",
     "MdfeClient",
     "NfeClient",

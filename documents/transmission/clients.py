@@ -107,6 +107,15 @@ class NfeAuthority:
     def register_event(self, key: str, signed_event: bytes) -> SendOutcome:
         return self.client.send_event(signed_event, batch_id=batch_id())
 
+    def register_epec(self, signed_epec: bytes) -> SendOutcome:
+        """The EPEC of a tpEmis 4 NF-e, at the Ambiente Nacional (`NfeClient.send_epec`)."""
+        return self.client.send_epec(signed_epec, batch_id=batch_id())
+
+    def register_manifestation(self, signed_event: bytes) -> SendOutcome:
+        """A recipient's manifestation, at the Ambiente Nacional
+        (`NfeClient.send_manifestation`)."""
+        return self.client.send_manifestation(signed_event, batch_id=batch_id())
+
 
 class NfseAuthority:
     """The national NFS-e system behind the common interface (see the module docstring)."""

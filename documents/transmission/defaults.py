@@ -26,3 +26,16 @@ MIN_POLL_DELAY = 3
 """Lower bound in seconds before polling an NF-e receipt. nfelib waits max(1, 1.3 x tMed) and
 erpbrasil.edoc 1.5 x tMed; SEFAZ-PR quotes the MOC asking for 15 s. The worker that schedules
 polls may wait longer; this only prevents sub-second polling storms (reliability F3/F9)."""
+
+MAX_DISTRIBUTED_XML_BYTES = 5_000_000
+"""Largest decompressed document in a DF-e distribution batch (one docZip): the hardened parser's
+own cap (`documents.xml.DEFAULT_MAX_BYTES`). A procNFe of 990 items is about 0.7 MB; a docZip that
+inflates past this is refused unread (a gzip bomb), the other documents of the batch are kept."""
+
+MAX_DISTRIBUTION_BATCH_BYTES = 60_000_000
+"""Largest sum of the decompressed documents of one distribution batch (at most 50 docZip). Fifty
+honest 990-item procNFe stay near 35 MB; past this budget the remaining docZip are refused."""
+
+DISTRIBUTION_IDLE_SECONDS = 3600
+"""Seconds to wait before asking the DF-e distribution again after cStat 137 (nothing new) or an
+answer whose ultNSU reached maxNSU (NT 2014.002; protocol_facts §5): asking earlier earns 656."""

@@ -8,7 +8,13 @@ Routing (protocol_facts.md §7-§8):
   does not serve NFC-e). nfelib has no separate NFC-e hosts, so NFC-e uses the NF-e URLs of its
   authoriser (docs "Not covered yet": SP and others publish distinct NFC-e hosts).
 - CT-e (57/67): own authoriser for MG MS MT PR RS SP; AP PE RR use SVSP; the rest SVRS.
+  tpEmis 7 (SVC-RS) goes to SVRS's URLs and 8 (SVC-SP) to SVSP's: nfelib's CT-e tables have no
+  SVC key, and sped-cte `Factories/Contingency.php` names the CT-e SVCs by those authorisers
+  (`SVRS`, `SVSP`), whose addresses they answer at (as simulator/svc.py also routes them).
 - MDF-e (58): SVRS for every UF.
+- The NF-e EPEC (event 110140) goes to the Ambiente Nacional (`AN`) whatever the UF: the
+  caller pins it with `authority` (`Route.authority`). So do the recipient's manifestation
+  events (210200-210240) and the DF-e distribution (NF-e and CT-e), which only the AN serves.
 """
 
 from __future__ import annotations
@@ -44,6 +50,18 @@ NFCE_OWN = NFE_OWN - {"BA", "PE"}
 CTE_OWN = frozenset({"MG", "MS", "MT", "PR", "RS", "SP"})
 CTE_SVSP = frozenset({"AP", "PE", "RR"})
 SVC_BY_TP_EMIS = {"6": "SVC-AN", "7": "SVC-RS"}
+CTE_SVC_BY_TP_EMIS = {"7": "SVRS", "8": "SVSP"}
+AMBIENTE_NACIONAL = "AN"
+
+
+SUPPLEMENT = {
+    ("cte", "AN", "1", "CTeDistribuicaoDFe"):
+        "https://www1.cte.fazenda.gov.br/CTeDistribuicaoDFe/CTeDistribuicaoDFe.asmx",
+    ("cte", "AN", "2", "CTeDistribuicaoDFe"):
+        "https://hom1.cte.fazenda.gov.br/CTeDistribuicaoDFe/CTeDistribuicaoDFe.asmx",
+}  # fmt: skip
+"""(family, server key, tpAmb, service) -> URL for what nfelib's tables lack: its CT-e `AN` entry
+is empty, so the CT-e DF-e distribution comes from sped-cte `storage/wscte_4.00_mod57.xml`."""
 
 
 def uf_acronym(uf: str) -> str:
@@ -67,9 +85,11 @@ def nfe_authority(uf: str, model: str = "55", tp_emis: str = "1") -> str:
     return "SVAN" if model == "55" and acronym in NFE_SVAN else "SVRS"
 
 
-def cte_authority(uf: str) -> str:
-    """Server key of the CT-e / CT-e OS authoriser of `uf`."""
+def cte_authority(uf: str, tp_emis: str = "1") -> str:
+    """Server key of the CT-e / CT-e OS authoriser of `uf` (of its SVC for tpEmis 7 / 8)."""
     acronym = uf_acronym(uf)
+    if tp_emis in CTE_SVC_BY_TP_EMIS:
+        return CTE_SVC_BY_TP_EMIS[tp_emis]
     if acronym in CTE_OWN:
         return acronym
     return "SVSP" if acronym in CTE_SVSP else "SVRS"
@@ -80,7 +100,7 @@ def authority_for(service: SoapService, uf: str, model: str, tp_emis: str) -> st
     if service.family is Family.NFE:
         return nfe_authority(uf, model, tp_emis)
     if service.family is Family.CTE:
-        return cte_authority(uf)
+        return cte_authority(uf, tp_emis)
     uf_acronym(uf)
     return "SVRS"
 
@@ -92,11 +112,15 @@ def real_url(
     *,
     model: str = "55",
     tp_emis: str = "1",
+    authority: str | None = None,
 ) -> str:
-    """The authority's real URL, without the `?wsdl` suffix some tables carry (GO, MT)."""
-    key = authority_for(service, uf, model, tp_emis)
+    """The authority's real URL, without the `?wsdl` suffix some tables carry (GO, MT);
+    `authority` overrides the UF's routing with a server key of nfelib's tables."""
+    key = authority or authority_for(service, uf, model, tp_emis)
     table = server_table(service.family.value).get(key, {}).get(environment.value, {})
-    url = table.get(service.table_key)
+    url = table.get(service.table_key) or SUPPLEMENT.get(
+        (service.family.value, key, environment.value, service.table_key)
+    )
     if url is None:
         raise EndpointNotFoundError(service.family.value, uf, service.table_key, environment.value)
     return url.split("?", 1)[0]

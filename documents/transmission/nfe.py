@@ -9,11 +9,13 @@ already signed and are embedded byte for byte.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from lxml import etree
 
 from documents.transmission import answers, defaults
 from documents.transmission import services as svc
+from documents.transmission.endpoints import AMBIENTE_NACIONAL
 from documents.transmission.errors import RequestBuildError
 from documents.transmission.outcome import (
     AuthorizationOutcome,
@@ -23,6 +25,7 @@ from documents.transmission.outcome import (
     QueryOutcome,
     ReceiptOutcome,
     Received,
+    Rejected,
     SendOutcome,
     ServiceStatus,
     StatusOutcome,
@@ -96,6 +99,33 @@ class NfeClient:
         answer = self._transport.call(svc.NFE_EVENT, self._route, payload, "retEnvEvento")
         return interpret(answer, _read_event_batch)
 
+    def send_epec(self, signed_epec: bytes, *, batch_id: str) -> SendOutcome:
+        """One signed EPEC (110140, `documents.events.epec`) to the Ambiente Nacional's
+        NFeRecepcaoEvento4, whatever the route's UF: the UF's own services are the ones down.
+
+        `Authorized` with cStat 136 carries the EPEC's nProt and dhRegEvento (printed on the
+        DANFE) and the `retEvento` to wrap with `procEventoNFe`; a refusal is `Rejected` as
+        usual, with the `chNFePend` of a 142 in `pending_keys`."""
+        lote = _checked(batch_id, _BATCH_ID, "idLote")
+        head = f'<envEvento xmlns="{NFE_NS}" versao="1.00"><idLote>{lote}</idLote>'
+        payload = head.encode() + strip_declaration(signed_epec) + b"</envEvento>"
+        route = replace(self._route, authority=AMBIENTE_NACIONAL)
+        answer = self._transport.call(svc.NFE_EVENT, route, payload, "retEnvEvento")
+        return interpret(answer, _read_epec_batch)
+
+    def send_manifestation(self, signed_event: bytes, *, batch_id: str) -> SendOutcome:
+        """One signed recipient's manifestation (210200, 210210, 210220, 210240,
+        `documents.events.manifestation`) to the Ambiente Nacional's NFeRecepcaoEvento4, where
+        the AN registers it whatever the route's UF. 135 is `Authorized`, with the `retEvento`
+        to wrap with `procEventoNFe`; a refusal (573 duplicate, 596 out of time, ...) is
+        `Rejected`."""
+        lote = _checked(batch_id, _BATCH_ID, "idLote")
+        head = f'<envEvento xmlns="{NFE_NS}" versao="1.00"><idLote>{lote}</idLote>'
+        payload = head.encode() + strip_declaration(signed_event) + b"</envEvento>"
+        route = replace(self._route, authority=AMBIENTE_NACIONAL)
+        answer = self._transport.call(svc.NFE_EVENT, route, payload, "retEnvEvento")
+        return interpret(answer, _read_event_batch)
+
     def void_numbers(self, signed_inut: bytes) -> SendOutcome:
         """Send a signed inutNFe (number range voiding)."""
         answer = self._transport.call(svc.NFE_VOIDING, self._route, signed_inut, "retInutNFe")
@@ -154,3 +184,17 @@ def _read_event_batch(ret: etree._Element, raw: bytes) -> SendOutcome:
     if cstat != "128":
         return answers.failure(cstat, xmotivo, raw)
     return answers.event(answers.required(ret, "retEvento"), raw)
+
+
+def _read_epec_batch(ret: etree._Element, raw: bytes) -> SendOutcome:
+    """As any event batch, plus the pending keys (chNFePend) of a refused EPEC."""
+    outcome = _read_event_batch(ret, raw)
+    ret_event = answers.child(ret, "retEvento")
+    info = None if ret_event is None else answers.child(ret_event, "infEvento")
+    if not isinstance(outcome, Rejected) or info is None:
+        return outcome
+    namespace = etree.QName(info).namespace
+    pending = tuple(
+        (found.text or "").strip() for found in info.iterfind(f"{{{namespace}}}chNFePend")
+    )
+    return replace(outcome, pending_keys=pending) if pending else outcome

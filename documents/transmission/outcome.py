@@ -76,7 +76,9 @@ class Rejected:
     """A definitive refusal; cStat and xMotivo verbatim. For duplicates (204/539) `duplicate_key`
     is the key named in `[chNFe:...]` and `duplicate_receipt` the `[nRec:...]`, so the caller can
     reconcile by query instead of re-issuing. `messages` holds every (code, description) when
-    the authority gives several (the national NFS-e's E-codes)."""
+    the authority gives several (the national NFS-e's E-codes). `pending_keys` are the
+    `chNFePend` of an EPEC refused with 142 (EPEC blocked): the notes whose EPEC, older than
+    7 days, still waits for them to reach their UF."""
 
     cStat: str
     xMotivo: str
@@ -84,6 +86,7 @@ class Rejected:
     duplicate_key: str | None = None
     duplicate_receipt: str | None = None
     messages: tuple[tuple[str, str], ...] = ()
+    pending_keys: tuple[str, ...] = ()
 
     @property
     def is_duplicate(self) -> bool:

@@ -35,6 +35,15 @@ _SOAP12 = "http://schemas.xmlsoap.org/wsdl/soap12/"
 
 
 @dataclass(frozen=True)
+class WsdlInfo:
+    """Namespace, soapAction and SOAP header presence of one WSDL operation."""
+
+    namespace: str
+    action: str
+    header: bool
+
+
+@dataclass(frozen=True)
 class SoapService:
     """One authority web service operation."""
 
@@ -43,6 +52,14 @@ class SoapService:
     wsdl_file: str
     method: str
     compressed: bool = False
+    wrapped: bool = False
+    declared: WsdlInfo | None = None
+
+    @property
+    def wrapper_element(self) -> str | None:
+        """The operation element around the DadosMsg when the WSDL declares a document-literal
+        wrapper (`nfeDistDFeInteresse/nfeDadosMsg`, the DF-e distribution); None otherwise."""
+        return self.method if self.wrapped else None
 
     @property
     def body_element(self) -> str:
@@ -52,24 +69,24 @@ class SoapService:
     @property
     def namespace(self) -> str:
         """The WSDL target namespace, which is also the namespace of the body element."""
-        return _wsdl_info(self.family, self.wsdl_file, self.method).namespace
+        return self._info.namespace
 
     @property
     def action(self) -> str:
         """The soapAction declared by the WSDL binding, sent as the SOAP 1.2 `action`."""
-        return _wsdl_info(self.family, self.wsdl_file, self.method).action
+        return self._info.action
 
     @property
     def has_header(self) -> bool:
         """True when the binding declares a `<family>CabecMsg` SOAP header (MDF-e 3.00)."""
-        return _wsdl_info(self.family, self.wsdl_file, self.method).header
+        return self._info.header
 
-
-@dataclass(frozen=True)
-class WsdlInfo:
-    namespace: str
-    action: str
-    header: bool
+    @property
+    def _info(self) -> WsdlInfo:
+        """What the WSDL says, or `declared` for a service whose WSDL nfelib does not ship."""
+        if self.declared is not None:
+            return self.declared
+        return _wsdl_info(self.family, self.wsdl_file, self.method)
 
 
 @cache
@@ -128,6 +145,21 @@ MDFE_STATUS = SoapService(
 MDFE_EVENT = SoapService(
     Family.MDFE, "MDFeRecepcaoEvento", "mdferecepcaoevento.wsdl", "mdfeRecepcaoEvento"
 )
+
+NFE_DISTRIBUTION = SoapService(
+    Family.NFE, "NFeDistribuicaoDFe", "nfedistribuicaodfe.wsdl", "nfeDistDFeInteresse",
+    wrapped=True,
+)  # fmt: skip
+_CTE_DISTRIBUTION_NS = "http://www.portalfiscal.inf.br/cte/wsdl/CTeDistribuicaoDFe"
+CTE_DISTRIBUTION = SoapService(
+    Family.CTE, "CTeDistribuicaoDFe", "", "cteDistDFeInteresse", wrapped=True,
+    declared=WsdlInfo(_CTE_DISTRIBUTION_NS, f"{_CTE_DISTRIBUTION_NS}/cteDistDFeInteresse", False),
+)  # fmt: skip
+"""nfelib ships no CTeDistribuicaoDFe WSDL: namespace and action as sped-cte `sefazDistDFe` sends
+them (the NF-e service's pattern, `cteDistDFeInteresse/cteDadosMsg`)."""
+
+AN_SERVICES = (NFE_DISTRIBUTION, CTE_DISTRIBUTION)
+"""Served only by the Ambiente Nacional (routed with `Route.authority="AN"`), not by any UF."""
 
 ALL_SERVICES = (
     NFE_AUTHORIZATION, NFE_RECEIPT, NFE_QUERY, NFE_STATUS, NFE_EVENT, NFE_VOIDING,

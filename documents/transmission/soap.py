@@ -43,15 +43,20 @@ def build_envelope(service: SoapService, payload: bytes, *, cuf: str | None = No
     """Wrap `payload` (one XML root, or its compressed text) for `service`."""
     content = compress(payload) if service.compressed else strip_declaration(payload)
     header = _header(service, cuf)
+    wrapper = service.wrapper_element
+    opening = f'<{wrapper} xmlns="{service.namespace}">'.encode() if wrapper else b""
+    closing = f"</{wrapper}>".encode() if wrapper else b""
     return b"".join(
         (
             b'<?xml version="1.0" encoding="utf-8"?>',
             f'<soap12:Envelope xmlns:soap12="{SOAP12_NS}">'.encode(),
             header,
             b"<soap12:Body>",
+            opening,
             f'<{service.body_element} xmlns="{service.namespace}">'.encode(),
             content,
             f"</{service.body_element}>".encode(),
+            closing,
             b"</soap12:Body></soap12:Envelope>",
         )
     )
@@ -87,7 +92,10 @@ def extract_answer(body: bytes) -> etree._Element:
     first = _first_child(soap_body)
     if etree.QName(first).localname == "Fault":
         raise AnswerFormatError(f"SOAP Fault: {_fault_text(first)}")
-    return first if _is_payload(first) else _first_child(first)
+    if _is_payload(first):
+        return first
+    inner = _first_child(first)
+    return _first_child(inner) if _is_wsdl_wrapper(inner) else inner
 
 
 def _soap_body(root: etree._Element) -> etree._Element:
@@ -111,6 +119,13 @@ def _is_payload(element: etree._Element) -> bool:
     """Layout payloads live in `.../nfe`, `.../cte`, `.../mdfe`; wrappers in `.../wsdl/...`."""
     namespace = etree.QName(element).namespace or ""
     return namespace.startswith("http://www.portalfiscal.inf.br/") and "/wsdl/" not in namespace
+
+
+def _is_wsdl_wrapper(element: etree._Element) -> bool:
+    """A second WSDL element before the payload: the DF-e distribution answers
+    `nfeDistDFeInteresseResponse/nfeDistDFeInteresseResult/retDistDFeInt` (document-literal
+    wrapped), where the other services answer `nfeResultMsg/<payload>`."""
+    return "/wsdl/" in (etree.QName(element).namespace or "")
 
 
 def _fault_text(fault: etree._Element) -> str:

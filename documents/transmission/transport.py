@@ -42,12 +42,16 @@ class SoapAnswer:
 
 @dataclass(frozen=True)
 class Route:
-    """Where a company's documents go: UF of the issuer, environment, model, tpEmis."""
+    """Where a company's documents go: UF of the issuer, environment, model, tpEmis.
+
+    `authority` pins a server key of nfelib's tables instead of the UF's routing: a call the
+    UF's authoriser does not serve, such as the EPEC at the Ambiente Nacional (`AN`)."""
 
     uf: str
     environment: Environment
     model: str = "55"
     tp_emis: str = "1"
+    authority: str | None = None
 
     @property
     def cuf(self) -> str:
@@ -67,8 +71,9 @@ class SoapTransport:
     def url_for(self, service: SoapService, route: Route) -> str:
         """The URL actually called: the real endpoint, or its image under `AUTHORITY_URL`."""
         url = real_url(
-            service, route.uf, route.environment, model=route.model, tp_emis=route.tp_emis
-        )
+            service, route.uf, route.environment, model=route.model, tp_emis=route.tp_emis,
+            authority=route.authority,
+        )  # fmt: skip
         return effective_url(url, self._settings.authority_url)
 
     def call(

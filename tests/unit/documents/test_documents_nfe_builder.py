@@ -315,3 +315,13 @@ def test_difal_group_and_totals_are_schema_valid(
     assert values(root, "//n:ICMSTot/n:vFCPUFDest") == [Decimal("2.00")]
     assert values(root, "//n:ICMSTot/n:vICMSUFRemet") == [Decimal("0.00")]
     assert values(root, "//n:ICMSTot/n:vNF") == [data.items[0].total + data.items[1].total]
+
+
+@pytest.mark.parametrize("uf", ["MG", "BA"])
+def test_nfce_urls_of_a_uf_with_one_consultation_page_serve_both_environments(uf: str) -> None:
+    """MG and BA list a single "consulta por chave" page: homologation used to index past it
+    (an IndexError, a 500 at issuance) instead of using that page."""
+    homologation = nfce_urls(uf, TpAmb.HOMOLOGACAO)
+    production = nfce_urls(uf, TpAmb.PRODUCAO)
+    assert homologation.url_chave == production.url_chave
+    assert homologation.qr_code.startswith("https://")
