@@ -11,6 +11,7 @@ from service.api import Api
 from service.authorities import metrics as authority_metrics
 from service.companies import revision
 from service.config import Settings, load_settings
+from service.contingency import metrics as contingency_metrics
 from service.crypto import KeyHasher, SecretBox
 from service.db import make_engine, make_session_factory
 from service.issuance import registry
@@ -94,6 +95,7 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.cnpj_lookup.blueprint import blp as cnpj_lookup
     from service.companies.blueprint import blp as companies
     from service.configuration.blueprint import blp as configuration
+    from service.contingency.blueprint import report_blp, settings_blp
     from service.docs import blp as docs
     from service.fiscal.blueprint import calc, rules_blp
     from service.health.blueprint import blp as health
@@ -110,7 +112,8 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     for blueprint in (api_keys, companies, wallet, calc, rules_blp, configuration,
                       cnpj_lookup, products, customers, services, vehicles, drivers, *families,
                       inutilizacao, rural,
-                      solicitacoes, mail_preferences, authorities):  # fmt: skip
+                      solicitacoes, mail_preferences, authorities, settings_blp,
+                      report_blp):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)
     app.register_blueprint(health)
@@ -134,6 +137,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.extensions["fiscal"] = build_runtime(settings)
     app.extensions["fiscal_metrics"] = observability.install(app)
     authority_metrics.install(app.extensions["fiscal_metrics"].registry)
+    contingency_metrics.install(app.extensions["fiscal_metrics"].registry)
     edge.install(app)  # the URL's length first (transport, like gunicorn's own limit); the
     # body's checks run when it is parsed, so after the guard's
     guard.install(app)  # after the request id is set, before any view parses its body

@@ -43,6 +43,9 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "REVISAO_FISCAL_NECESSARIA": ErrorSpec(
         422, "A tributação não pode ser determinada com segurança; revisão fiscal necessária."
     ),
+    "CONTINGENCIA_INDISPONIVEL": ErrorSpec(
+        422, "Modo de contingência indisponível para este modelo na UF do emitente."
+    ),
     "CONFLITO_REGRAS": ErrorSpec(422, "Regras fiscais conflitantes para a mesma operação."),
     "IDEMPOTENCY_KEY_REUSED": ErrorSpec(
         422, "O mesmo pedido já foi enviado com conteúdo diferente."
@@ -72,6 +75,9 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "EVENTO_SEM_PDF": ErrorSpec(409, "Só a carta de correção (CC-e) tem representação em PDF."),
     "CONDUTOR_JA_INCLUIDO": ErrorSpec(409, "Condutor já incluído no MDF-e."),
     "REGISTRO_DUPLICADO": ErrorSpec(409, "Registro já existe."),
+    "CONTINGENCIA_EM_VIGOR": ErrorSpec(
+        409, "Já há contingência em vigor para este modelo: saia dela (DELETE) antes."
+    ),
     "LIMITE_EMPRESAS": ErrorSpec(409, "Limite de empresas da conta atingido."),
     "LIMITE_WEBHOOKS": ErrorSpec(409, "Limite de webhooks ativos da conta atingido."),
     "WEBHOOK_INATIVO": ErrorSpec(409, "Webhook inativo: reative-o com PUT ativo true."),

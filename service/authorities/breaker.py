@@ -38,6 +38,7 @@ from service.authorities.keys import AuthorityKey, of_document
 from service.authorities.models import AuthorityState, AuthorityStatus
 from service.authorities.state import Health, Signal
 from service.db import insert_ignoring_conflicts, transaction, utcnow
+from service.issuance import contingency
 from service.issuance.models import FiscalDocument
 from service.issuance.not_delivered import CAUSES
 from service.runtime import Runtime
@@ -173,6 +174,13 @@ class View:
             time.monotonic() - seen[1] < defaults.VIEW_SECONDS
         )  # fmt: skip
 
+    def recent(self, key: AuthorityKey) -> Health | None:
+        """The state seen less than `VIEW_SECONDS` ago, healthy or not; None when older."""
+        seen = self._seen.get(key)
+        if seen is None or time.monotonic() - seen[1] >= defaults.VIEW_SECONDS:
+            return None
+        return seen[0]
+
     def put(self, key: AuthorityKey, health: Health) -> None:
         self._seen[key] = (health, time.monotonic())
 
@@ -202,6 +210,20 @@ def record(rt: Runtime, key: AuthorityKey, observation: Observation) -> Health:
     return health
 
 
+def current(session: Session, key: AuthorityKey) -> Health:
+    """The authority's state for a decision (contingency): as this process saw it within
+    `VIEW_SECONDS`, else as its row holds it (one read in `session`, the request's own, then
+    trusted as long)."""
+    seen = view()
+    recent = seen.recent(key)
+    if recent is not None:
+        return recent
+    row = session.get(AuthorityState, (key.modelo, key.autorizador, key.ambiente))
+    health = rules.HEALTHY if row is None else health_of(row)
+    seen.put(key, health)
+    return health
+
+
 def read(rt: Runtime, key: AuthorityKey) -> Health | None:
     """The authority's state as its row holds it (None: never recorded)."""
     with transaction(rt.sessions) as session:
@@ -226,6 +248,8 @@ def _written(rt: Runtime, key: AuthorityKey, observation: Observation) -> Health
         if kind is not None:
             session.flush()
             announce.publish(session, row, kind)
+        if health.status is AuthorityStatus.ONLINE and before.status is not AuthorityStatus.ONLINE:
+            contingency.close_automatic(session, key.autorizador, key.modelo, key.ambiente, now)
     if kind is not None or health.status != before.status:
         log.warning(
             "authority %s %s %s: %s -> %s (%s)", key.modelo, key.autorizador, key.ambiente,

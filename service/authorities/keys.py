@@ -42,11 +42,11 @@ class AuthorityKey:
 
 
 def authoriser(modelo: str, uf: str, tp_emis: str = "1") -> str:
-    """The authoriser of documents of `modelo` issued in `uf` (tpEmis 6/7: the SVC)."""
+    """The authoriser of documents of `modelo` issued in `uf` (an SVC tpEmis: the SVC)."""
     if modelo in ("55", "65"):
         return nfe_authority(uf, modelo, tp_emis)
     if modelo in ("57", "67"):
-        return cte_authority(uf)
+        return cte_authority(uf, tp_emis)
     if modelo == NFSE_MODEL:
         return NFSE_AUTHORISER
     return "SVRS"  # MDF-e: one authoriser for every UF

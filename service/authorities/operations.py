@@ -19,10 +19,12 @@ from service.companies.resolver import effective_environment
 
 @dataclass
 class Use:
-    """Who uses one authority: the companies (codes) and their UFs."""
+    """Who uses one authority: the companies (codes), their UFs and the contingency modes
+    their open periods on it are in."""
 
     empresas: set[str] = field(default_factory=set)
     ufs: set[str] = field(default_factory=set)
+    contingencias: set[str] = field(default_factory=set)
 
 
 def uses(
@@ -40,6 +42,9 @@ def uses(
                 continue
             found[key].empresas.add(company.codigo)
             found[key].ufs.add(str(company.uf))
+            period = (company.contingencia or {}).get(f"{key.modelo}:{ambiente}")
+            if period and period.get("autorizador") == key.autorizador:
+                found[key].contingencias.add(str(period["tipo"]))
     return found
 
 
@@ -77,8 +82,10 @@ def render(key: AuthorityKey, row: AuthorityState | None, use: Use | None) -> di
         "ultima_resposta": last_answer(row),
         "verificado_em": row.verificado_em.isoformat() if row and row.verificado_em else None,
         "falhas_consecutivas": row.falhas_consecutivas if row else 0,
-        "contingencia": row.contingencia if row else None,
+        "contingencia": None,
     }
+    if use is not None and use.contingencias:
+        shown["contingencia"] = ",".join(sorted(use.contingencias))
     if use is not None:
         shown["ufs"] = sorted(use.ufs)
         shown["empresas"] = sorted(use.empresas)

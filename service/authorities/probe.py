@@ -170,15 +170,23 @@ def _credentials(company: Company, now: datetime) -> CompanyCredentials | None:
 
 
 def _status(rt: Runtime, key: AuthorityKey, company: Company, creds: CompanyCredentials) -> object:
-    """One status request, with the probe's own (short) timeouts."""
+    return status(rt, key.modelo, str(company.uf), key.ambiente, creds)
+
+
+def status(
+    rt: Runtime, modelo: str, uf: str, ambiente: str, creds: CompanyCredentials,
+    tp_emis: str = "1",
+) -> object:  # fmt: skip
+    """One status request, with the probe's own (short) timeouts; `tp_emis` of an SVC asks
+    the SVC whether it serves the UF."""
     timeout = rt.settings.authority_probe_timeout
     settings = rt.authority.transmission
     settings = replace(settings, connect_timeout=min(settings.connect_timeout, timeout),
                        read_timeout=timeout)  # fmt: skip
     transport = SoapTransport(settings, creds.tls)
-    where = route(str(company.uf), key.ambiente, key.modelo)
-    if key.modelo in ("55", "65"):
+    where = route(uf, ambiente, modelo, tp_emis)
+    if modelo in ("55", "65"):
         return NfeClient(transport, where).status()
-    if key.modelo in ("57", "67"):
+    if modelo in ("57", "67"):
         return CteClient(transport, where).status()
     return MdfeClient(transport, where).status()

@@ -54,7 +54,11 @@ class AuthoritySchema(ma.Schema):
     )
     falhas_consecutivas = ma.fields.Integer()
     contingencia = ma.fields.String(
-        allow_none=True, metadata={"description": "Contingência em vigor (ainda sempre nula)."}
+        allow_none=True,
+        metadata={
+            "description": "Modo de contingência em vigor para as suas empresas nesta "
+            "autoridade (SVC, EPEC, OFFLINE; vários separados por vírgula), ou nulo."
+        },
     )
     ufs = ma.fields.List(ma.fields.String(), metadata={"description": "UFs das suas empresas."})
     empresas = ma.fields.List(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -15,6 +16,7 @@ from sqlalchemy import (
     Numeric,
     String,
     UniqueConstraint,
+    true,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -106,6 +108,14 @@ class Company(Base):
     """The company's rule revision (`rule_revisions.revisao`, written with it by
     `fiscal.rules.bump_revision`): read with the company, it validates the compiled rule set
     without a query of its own."""
+    contingencia_automatica: Mapped[bool] = mapped_column(
+        Boolean, default=True, server_default=true()
+    )
+    """Contingency entered by the service when the authority's breaker opens (the default);
+    False: only `POST /configuracao-fiscal/contingencia` enters it."""
+    contingencia: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The open contingency periods, by `<modelo>:<ambiente>` (`service.issuance.contingency`):
+    read with the company on every issuance, so the decision costs no query."""
 
     @property
     def has_csc(self) -> bool:

@@ -25,6 +25,7 @@ from service.cte.decide import Decided
 from service.cte.operator import road_os
 from service.errors import invalid_field
 from service.issuance.authority import layout_environment
+from service.issuance.family import Contingency
 from service.nfe.registers import Gaps, Party
 
 ROLES = {
@@ -54,8 +55,19 @@ class Draft:
     def result(self) -> Any:
         return self.decided.result
 
-    def numbered(self, *, serie: int, numero: int, cct: str, issued_at: dt.datetime) -> Any:
-        return replace(self.data, series=serie, number=numero, cct=cct, issued_at=issued_at)
+    def numbered(
+        self, *, serie: int, numero: int, cct: str, issued_at: dt.datetime,
+        contingency: Contingency | None = None,
+    ) -> Any:  # fmt: skip
+        """The document with its number and instant; in contingency also its tpEmis, dhCont
+        and xJust (the key's tpEmis digit follows)."""
+        data = replace(self.data, series=serie, number=numero, cct=cct, issued_at=issued_at)
+        if contingency is None:
+            return data
+        return replace(
+            data, tp_emis=cte.TpEmisCte(contingency.tp_emis),
+            contingency=cte.Contingency(contingency.started_at, contingency.reason),
+        )  # fmt: skip
 
 
 def _place(explicit: dict[str, Any] | None, found: Party | None, role: str) -> cte.Municipality:

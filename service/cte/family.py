@@ -29,10 +29,11 @@ from service.cte.schemas import (
     CteOsIssueRequestSchema,
 )
 from service.errors import ApiError
-from service.issuance import registry
+from service.issuance import contingency, registry
 from service.issuance.authority import Authority, route
 from service.issuance.credential_cache import CompanyCredentials
-from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
+from service.issuance.documents import current_xml
+from service.issuance.family import ContingencyModes, Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import DocumentStatus, FiscalDocument
 
 DEFAULT_SERIES = 1
@@ -52,7 +53,8 @@ def _sign(prepare: Callable[..., SignedCte]) -> Any:
     def sign(draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> SignedCte:
         assert isinstance(draft, assemble.Draft)
         data = draft.numbered(serie=numbered.serie, numero=numbered.numero, cct=numbered.cnf,
-                              issued_at=numbered.issued_at)  # fmt: skip
+                              issued_at=numbered.issued_at,
+                              contingency=numbered.contingency)  # fmt: skip
         return prepare(data, creds.signer)
 
     return sign
@@ -61,17 +63,18 @@ def _sign(prepare: Callable[..., SignedCte]) -> Any:
 def _client(
     authority: Authority, creds: CompanyCredentials, document: FiscalDocument, company: Company
 ) -> AuthorityClient:
-    where = route(str(company.uf), document.ambiente, document.modelo, document.tp_emis)
+    tp_emis = contingency.routed_tp_emis(registry.by_model(document.modelo), company, document)
+    where = route(str(company.uf), document.ambiente, document.modelo, tp_emis)
     return CteClient(authority.transport(creds), where)
 
 
 def _render_pdf(document: FiscalDocument) -> bytes:
-    assert document.xml_autorizado is not None
+    xml = current_xml(document)  # an offline CT-e before its authorization: the signed one
     cancelled = document.status == DocumentStatus.CANCELADA
     try:
         if document.modelo == "67":
-            return render_dacte_os(document.xml_autorizado, cancelled=cancelled)
-        return render_dacte(document.xml_autorizado, cancelled=cancelled)
+            return render_dacte_os(xml, cancelled=cancelled)
+        return render_dacte(xml, cancelled=cancelled)
     except PdfRenderError as exc:
         raise ApiError("ERRO_INTERNO", f"Não foi possível gerar o DACTE: {exc}") from exc
 
@@ -100,6 +103,17 @@ def _render(document: FiscalDocument, data: dict[str, Any]) -> dict[str, Any]:
     return rendered
 
 
+SVC_RS_UFS = frozenset({"AP", "MS", "MT", "PE", "RR", "SP"})
+"""The CT-e's SVC per UF (sped-cte src/Factories/Contingency.php): SVC-RS (tpEmis 7) for these,
+SVC-SP (8) for every other UF."""
+OFFLINE_DEADLINE = dt.timedelta(hours=168)
+"""An offline CT-e is transmitted within 168 hours ([MOC-CTe] §11.5.1; protocol_facts §7)."""
+CONTINGENCY = ContingencyModes(
+    svc=lambda uf: "7" if uf in SVC_RS_UFS else "8", offline="2", deadline=OFFLINE_DEADLINE
+)
+"""CT-e and CT-e OS: the UF's SVC when it is active, else offline (tpEmis 2)."""
+
+
 def _family(**described: Any) -> Family:
     return registry.register(
         Family(
@@ -112,6 +126,7 @@ def _family(**described: Any) -> Family:
             issue_errors=("SEFAZ_REJECTION",),
             summary=_summary,
             render=_render,
+            contingency=CONTINGENCY,
             **described,
         )
     )

@@ -52,7 +52,7 @@ from service.db import (
 )
 from service.errors import ApiError
 from service.ids import new_id
-from service.issuance import idempotency, numbering
+from service.issuance import contingency, idempotency, numbering
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
@@ -496,8 +496,11 @@ def accept(
     if req.family.guard is not None:
         req.family.guard(session, req.company, req.body, req.ambiente, req.pedido)
     cnf = _cnf(req, unsent, serie, numero)
-    signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now))
+    period = contingency.in_force(req.family, req.company, req.ambiente)
+    mark = period.mark() if period is not None else None
+    signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now, mark))
     values = _attempt_values(req, draft, signed, serie, numero)
+    values.update(period.document_values(now) if period else contingency.NORMAL_VALUES)
     if held is not None:
         values["preco"] = held.quantize(CENT)
     if claimed is not None and _postgresql(session) and (held is not None or req.price > 0):

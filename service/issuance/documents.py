@@ -113,7 +113,18 @@ def _iso(moment: dt.datetime | None) -> str | None:
 
 
 def has_xml(document: FiscalDocument) -> bool:
+    if document.status == DocumentStatus.CONTINGENCIA:
+        return True  # handed out before its authorization: its signed XML is the document
     return document.xml_autorizado is not None and document.status in WITH_XML
+
+
+def current_xml(document: FiscalDocument) -> bytes:
+    """The XML a user downloads: the authorized one, or the signed one of a document handed
+    out in contingency before its authorization."""
+    if document.status == DocumentStatus.CONTINGENCIA:
+        return document.xml_assinado
+    assert document.xml_autorizado is not None
+    return document.xml_autorizado
 
 
 def links(document: FiscalDocument) -> dict[str, str]:
@@ -121,6 +132,19 @@ def links(document: FiscalDocument) -> dict[str, str]:
     family = registry.by_module(document.modulo)
     base = f"{API_PREFIX}/{document.modulo}/{document.id}"
     return {"xml": f"{base}/xml", family.pdf_member: f"{base}/{family.pdf_name}"}
+
+
+def contingency_of(document: FiscalDocument) -> dict[str, Any]:
+    """How a contingency document was issued: its period, tpEmis and transmission deadline."""
+    family = registry.by_module(document.modulo)
+    table = family.contingency
+    handed_out = table is not None and table.handed_out(document.tp_emis)
+    tipo = "SVC" if not handed_out else ("EPEC" if table and document.tp_emis == table.epec
+                                         else "OFFLINE")  # fmt: skip
+    return {
+        "tipo": tipo, "tp_emis": document.tp_emis, "periodo_id": document.contingencia_id,
+        "prazo_transmissao": _iso(document.contingencia_prazo),
+    }  # fmt: skip
 
 
 def render(document: FiscalDocument, *, with_events: bool = False) -> dict[str, Any]:
@@ -149,6 +173,8 @@ def render(document: FiscalDocument, *, with_events: bool = False) -> dict[str, 
         data["status"] = family.uncertain_status
     if document.detalhes:
         data["detalhes"] = document.detalhes
+    if document.contingencia_id:
+        data["contingencia"] = contingency_of(document)
     if with_events:
         data["eventos"] = [render_event(e) for e in events_of(document.id)]
     return family.render(document, data) if family.render else data

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from service.auth import Credential
     from service.issuance.authority import Authority
     from service.issuance.credential_cache import CompanyCredentials
-    from service.issuance.models import DocumentStatus, EventKind, FiscalDocument
+    from service.issuance.models import DocumentEvent, DocumentStatus, EventKind, FiscalDocument
 
 
 class Lookup(StrEnum):
@@ -63,6 +63,57 @@ class Numbered:
     numero: int
     cnf: str
     issued_at: dt.datetime
+    contingency: Contingency | None = None
+    """Set when the document is issued in contingency: its tpEmis, dhCont and xJust."""
+
+
+@dataclass(frozen=True)
+class Contingency:
+    """What a contingency document carries beyond a normal one (protocol_facts §7): the
+    tpEmis (position 35 of the key, so a new key and signature), `dhCont` (when the period
+    began, written in the issuer's local time) and `xJust` (15-256 characters)."""
+
+    tp_emis: str
+    started_at: dt.datetime
+    reason: str
+
+
+@dataclass(frozen=True)
+class Prior:
+    """The answer of a prior registration (EPEC), and the event it registered, kept when the
+    answer is `Authorized`."""
+
+    outcome: object
+    registered: bool = False
+    """The authority holds the registration (136, or a duplicate of one already made)."""
+    event: DocumentEvent | None = None
+
+
+@dataclass(frozen=True)
+class ContingencyModes:
+    """The contingency a family has, as tpEmis values (the layout's), and how long a document
+    handed out before its authorization may wait to be transmitted.
+
+    `svc`: the tpEmis of the UF's SEFAZ Virtual de Contingência (None: the UF has none for this
+    model). `offline`: the tpEmis of a document handed out before it is transmitted (NFC-e 9,
+    CT-e and MDF-e 2), with the UFs that do not allow it. `epec`: the tpEmis of a document
+    covered by an EPEC registered at the Ambiente Nacional (NF-e 4)."""
+
+    svc: Callable[[str], str | None] = lambda uf: None
+    offline: str | None = None
+    offline_excluded_ufs: frozenset[str] = frozenset()
+    epec: str | None = None
+    deadline: dt.timedelta = dt.timedelta(hours=24)
+    register: Callable[[Authority, CompanyCredentials, FiscalDocument, Company], Prior] | None = (
+        None
+    )
+    """How a document of the `epec` tpEmis is registered before it is handed out (the NF-e's
+    EPEC at the Ambiente Nacional): the answer and the event row to keep on 136."""
+
+    def handed_out(self, tp_emis: str) -> bool:
+        """A document of this tpEmis is valid before its authorization (offline, EPEC): it
+        is transmitted later, and a failure to reach the authority keeps it waiting."""
+        return tp_emis in {self.offline, self.epec} - {None}
 
 
 class Reference(Protocol):
@@ -226,6 +277,8 @@ class Family:
     render: Callable[[FiscalDocument, dict[str, Any]], dict[str, Any]] | None = None
     """The resource as the family shows it, from the lifecycle's rendering (NFS-e:
     `chave_acesso`, `numero_nfse`, `valor_servicos`, `valor_iss`, `links`)."""
+    contingency: ContingencyModes | None = None
+    """The contingency modes the family has (NFS-e: none; the national DPS flow has none)."""
 
     def reference(self, document: FiscalDocument) -> str:
         """What the authority is asked about an uncertain document."""

@@ -49,6 +49,10 @@ class DocumentStatus(StrEnum):
     CANCELADA = "CANCELADA"
     ENCERRADA = "ENCERRADA"
     """An MDF-e closed on arrival (event 110112); still authorized, no longer open."""
+    CONTINGENCIA = "CONTINGENCIA"
+    """Issued in contingency and handed out before its authorization (offline NFC-e, CT-e,
+    MDF-e; an NF-e covered by its EPEC): valid to circulate, transmitted by the worker when
+    the authority answers again, within the deadline in `contingencia_prazo`."""
 
 
 def enum_column(values: type[StrEnum]) -> Enum:
@@ -73,6 +77,9 @@ class EventKind(StrEnum):
     DESACORDO = "DESACORDO"
     ENCERRAMENTO = "ENCERRAMENTO"
     INCLUSAO_CONDUTOR = "INCLUSAO_CONDUTOR"
+    EPEC = "EPEC"
+    """The prior event (110140) of an NF-e issued under EPEC, registered at the Ambiente
+    Nacional before the note is handed out; its protocol is printed on the DANFE."""
 
 
 class EventStatus(StrEnum):
@@ -169,6 +176,10 @@ class FiscalDocument(Base):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
     autorizado_em: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
     cancelado_em: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    contingencia_id: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+    """The contingency period it was issued in (`ContingencyPeriod`), else null."""
+    contingencia_prazo: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    """A document handed out before its authorization: by when it must be transmitted."""
 
 
 class DocumentEvent(Base):
@@ -213,3 +224,31 @@ class NumberVoiding(Base):
     sefaz_mensagem: Mapped[str | None] = mapped_column(String(500), nullable=True)
     xml: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
+
+
+class ContingencyPeriod(Base):
+    """One period in which a company issued (or may issue) documents of one model in
+    contingency: entered by the company (`MANUAL`) or by the service when the authority's
+    breaker opened (`AUTOMATICA`); closed by the company, or when the authority answers again."""
+
+    __tablename__ = "contingency_periods"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
+    modelo: Mapped[str] = mapped_column(String(2))
+    ambiente: Mapped[str] = mapped_column(String(12))
+    tipo: Mapped[str] = mapped_column(String(8))
+    """SVC, EPEC or OFFLINE."""
+    tp_emis: Mapped[str] = mapped_column(String(1))
+    autorizador: Mapped[str] = mapped_column(String(8))
+    """The authority that was down (the normal one of the company's UF)."""
+    autorizador_contingencia: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """Where the documents go meanwhile: the SVC (SVC-AN, SVC-RS, SVC-SP), AN for an EPEC;
+    null offline."""
+    origem: Mapped[str] = mapped_column(String(10))
+    justificativa: Mapped[str] = mapped_column(String(256))
+    inicio: Mapped[datetime] = mapped_column(UTCDateTime())
+    fim: Mapped[datetime | None] = mapped_column(UTCDateTime(), nullable=True)
+    encerrado_por: Mapped[str | None] = mapped_column(String(12), nullable=True)
+    """MANUAL (the company left it) or NORMALIZADA (the authority answered again)."""

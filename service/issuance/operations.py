@@ -23,7 +23,13 @@ from service.companies.models import Company
 from service.companies.resolver import effective_environment
 from service.db import transaction
 from service.errors import ApiError
-from service.issuance import idempotency, not_delivered, outcome
+from service.issuance import (
+    automatic_contingency,
+    deferred,
+    idempotency,
+    not_delivered,
+    outcome,
+)
 from service.issuance.acceptance import (
     Accepted,
     Request,
@@ -187,9 +193,14 @@ def issue(family: Family, company: Company, credential: Credential, body: dict[s
             raise
         runtime.end_request_transaction()
         return Issued(reconcile(replayed), replay=True)
+    automatic_contingency.before_issuance(family, company, req.ambiente, creds, now)
     accepted = _accept(req, draft, now, creds)
     if accepted.replay or accepted.document is None:
         return Issued(reconcile(accepted.document_id), replay=True)
+    if accepted.document.status == DocumentStatus.CONTINGENCIA:
+        return Issued(accepted.document, replay=False)  # handed out now, transmitted later
+    if deferred.registers_first(accepted.document):  # EPEC: registered, then handed out
+        return Issued(deferred.register_first(accepted.document, company, creds), replay=False)
     return transmit(accepted.document, company, creds)
 
 

@@ -106,7 +106,8 @@ def _settle_hold(session: Session, document: FiscalDocument, outcome: Outcome, b
     if before != DocumentStatus.PROCESSANDO:
         return
     if isinstance(outcome, NotSent):
-        release(session, document.account_id, Decimal(document.preco))
+        if not handed_out(document):  # a contingency document keeps its hold until sent
+            release(session, document.account_id, Decimal(document.preco))
         return
     debit_held(
         session,
@@ -115,6 +116,14 @@ def _settle_hold(session: Session, document: FiscalDocument, outcome: Outcome, b
         tipo_documento=registry.by_module(document.modulo).documento,
         documento_id=document.id,
     )
+
+
+def handed_out(document: FiscalDocument) -> bool:
+    """Issued in contingency and valid before its authorization (offline, EPEC)."""
+    if document.contingencia_id is None:
+        return False
+    table = registry.by_module(document.modulo).contingency
+    return table is not None and table.handed_out(document.tp_emis)
 
 
 def _not_sent(document: FiscalDocument, outcome: NotSent) -> None:
@@ -341,7 +350,9 @@ def apply(session: Session, document: FiscalDocument, outcome: Outcome) -> None:
     )
     if refunded:  # the debit precedes its refund in the ledger
         _settle_hold(session, document, outcome, before)
-    if isinstance(outcome, NotSent) and first_transmission:
+    if isinstance(outcome, NotSent) and first_transmission and handed_out(document):
+        document.status = DocumentStatus.CONTINGENCIA  # still valid; sent in a later round
+    elif isinstance(outcome, NotSent) and first_transmission:
         _not_sent(document, outcome)
     elif isinstance(outcome, Authorized):
         if not _authorize_in_one_statement(session, document, outcome):

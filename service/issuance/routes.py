@@ -79,17 +79,17 @@ def selected_document(family: Family, document_id: str) -> FiscalDocument:
 def xml_response(family: Family, document: FiscalDocument) -> Response:
     if not documents.has_xml(document):
         raise ApiError("XML_INDISPONIVEL")
-    assert document.xml_autorizado is not None
     filename = f"{document.chave}-{family.xml_name}.xml"
     return Response(
-        document.xml_autorizado,
+        documents.current_xml(document),
         mimetype="application/xml",
         headers={"Content-Disposition": f'inline; filename="{filename}"'},
     )
 
 
 def pdf_response(family: Family, document: FiscalDocument) -> Response:
-    if document.protocolo is None or document.xml_autorizado is None:
+    handed_out = document.status == DocumentStatus.CONTINGENCIA  # its PDF goes with it
+    if not handed_out and (document.protocolo is None or document.xml_autorizado is None):
         raise ApiError(family.pdf_unavailable)
     filename = f"{document.chave}-{family.pdf_name}.pdf"
     return Response(

@@ -87,6 +87,20 @@ class FamilyPreviewSchema(ma.Schema):
     qtd_documentos = ma.fields.Integer(metadata={"description": "MDF-e: documentos listados."})
 
 
+class DocumentContingencySchema(ma.Schema):
+    """How a document issued in contingency was issued (absent for a normal one)."""
+
+    tipo = ma.fields.String(metadata={"enum": ["SVC", "EPEC", "OFFLINE"]})
+    tp_emis = ma.fields.String(metadata={"description": "tpEmis do documento (ex.: 6, 9)."})
+    periodo_id = ma.fields.String(metadata={"description": "Período de contingência."})
+    prazo_transmissao = ma.fields.String(
+        allow_none=True,
+        metadata={"format": "date-time",
+                  "description": "Até quando o documento emitido antes da autorização deve ser "
+                  "transmitido (nulo sob SVC, que autoriza na hora)."},
+    )  # fmt: skip
+
+
 class KeyedDocumentSchema(ma.Schema):
     """What every SEFAZ family's resource shows (CT-e, CT-e OS, MDF-e add their own
     members and `links`); for the docs."""
@@ -105,4 +119,5 @@ class KeyedDocumentSchema(ma.Schema):
     criado_em = ma.fields.String(allow_none=True)
     autorizado_em = ma.fields.String(allow_none=True)
     cancelado_em = ma.fields.String(allow_none=True)
+    contingencia = ma.fields.Nested(DocumentContingencySchema)
     eventos = ma.fields.List(ma.fields.Nested(EventSchema))

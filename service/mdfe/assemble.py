@@ -29,6 +29,7 @@ from service.errors import invalid_field
 from service.fiscal.context import issuer as engine_issuer
 from service.fiscal.rules import CACHE
 from service.issuance.authority import layout_environment
+from service.issuance.family import Contingency
 from service.issuance.models import FiscalDocument
 from service.mdfe import manifest
 from service.mdfe.manifest import Listed
@@ -53,8 +54,16 @@ class Draft:
     listed: tuple[Listed, ...]
     drivers: tuple[tuple[str, str], ...]
 
-    def numbered(self, *, serie: int, numero: int, cmdf: str, issued_at: dt.datetime) -> Any:
-        return replace(self.data, series=serie, number=numero, cmdf=cmdf, issued_at=issued_at)
+    def numbered(
+        self, *, serie: int, numero: int, cmdf: str, issued_at: dt.datetime,
+        contingency: Contingency | None = None,
+    ) -> Any:  # fmt: skip
+        """The document with its number and instant; offline, its tpEmis 2 (the MDF-e 3.00
+        layout has no dhCont or xJust: only the key and the QR code's signature change)."""
+        data = replace(self.data, series=serie, number=numero, cmdf=cmdf, issued_at=issued_at)
+        if contingency is None:
+            return data
+        return replace(data, tp_emis=mdfe.TpEmisMdfe(contingency.tp_emis))
 
 
 def _uf_of(code: str, field: str) -> str:

@@ -21,7 +21,8 @@ from service.errors import ApiError
 from service.issuance import registry
 from service.issuance.authority import Authority
 from service.issuance.credential_cache import CompanyCredentials
-from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
+from service.issuance.documents import current_xml
+from service.issuance.family import ContingencyModes, Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import DocumentStatus, EventKind, EventStatus, FiscalDocument
 from service.mdfe import assemble, events
 from service.mdfe.authority import MODEL, client
@@ -38,7 +39,8 @@ def _prepare(
 def _sign(draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> SignedMdfe:
     assert isinstance(draft, assemble.Draft)
     data = draft.numbered(serie=numbered.serie, numero=numbered.numero, cmdf=numbered.cnf,
-                          issued_at=numbered.issued_at)  # fmt: skip
+                          issued_at=numbered.issued_at,
+                          contingency=numbered.contingency)  # fmt: skip
     return prepare_mdfe(data, creds.signer)
 
 
@@ -49,10 +51,9 @@ def _client(
 
 
 def _render_pdf(document: FiscalDocument) -> bytes:
-    assert document.xml_autorizado is not None
     try:
         return render_damdfe(
-            document.xml_autorizado,
+            current_xml(document),  # an offline MDF-e before its authorization: the signed one
             cancelled=document.status == DocumentStatus.CANCELADA,
             closed=document.status == DocumentStatus.ENCERRADA,
         )
@@ -100,6 +101,12 @@ def _render(document: FiscalDocument, data: dict[str, Any]) -> dict[str, Any]:
     return rendered
 
 
+OFFLINE_DEADLINE = dt.timedelta(hours=168)
+"""An offline MDF-e is authorized within 168 hours (the DAMDFE's own notice, "Obrigatória a
+autorização em 168 horas", as brazilfiscalreport prints it; the manual was not at hand)."""
+CONTINGENCY = ContingencyModes(offline="2", deadline=OFFLINE_DEADLINE)
+"""MDF-e: offline only (tpEmis 2); its one authoriser, SVRS, has no SVC."""
+
 MDFE = registry.register(
     Family(
         module="mdfe",
@@ -120,6 +127,7 @@ MDFE = registry.register(
         client=_client,
         wrap=mdfe_proc,
         render_pdf=_render_pdf,
+        contingency=CONTINGENCY,
         events=(events.CANCELLATION, events.CLOSING, events.DRIVER),
         extra_routes=register_routes,
         issue_errors=("SEFAZ_REJECTION",),

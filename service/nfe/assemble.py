@@ -33,6 +33,7 @@ from service.errors import invalid_field
 from service.fiscal.context import goods_context
 from service.fiscal.errors import run_engine
 from service.issuance.authority import layout_environment
+from service.issuance.family import Contingency
 from service.nfe import (
     complements,
     exports,
@@ -80,8 +81,24 @@ class Draft:
     valor_total: Decimal
     csc: Csc | None
 
-    def numbered(self, *, serie: int, numero: int, cnf: str, issued_at: dt.datetime) -> doc.NFeData:
-        return replace(self.data, serie=serie, numero=numero, cnf=cnf, issued_at=issued_at)
+    def numbered(
+        self,
+        *,
+        serie: int,
+        numero: int,
+        cnf: str,
+        issued_at: dt.datetime,
+        contingency: Contingency | None = None,
+    ) -> doc.NFeData:
+        """The document with its number and instant; in contingency also its tpEmis, dhCont
+        and xJust (the key's tpEmis digit follows)."""
+        if contingency is None:
+            return replace(self.data, serie=serie, numero=numero, cnf=cnf, issued_at=issued_at)
+        return replace(
+            self.data, serie=serie, numero=numero, cnf=cnf, issued_at=issued_at,
+            tp_emis=doc.TpEmis(contingency.tp_emis),
+            contingency=doc.Contingency(contingency.started_at, contingency.reason),
+        )  # fmt: skip
 
 
 def _kind(modelo: str) -> DocumentType:

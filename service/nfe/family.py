@@ -19,12 +19,12 @@ from documents.transmission.nfe import NfeClient
 from documents.wrappers import nfe_proc
 from service.accounts.scopes import Scope
 from service.companies.models import Company
-from service.issuance import defaults, registry
+from service.issuance import contingency, defaults, registry
 from service.issuance.authority import Authority, route
 from service.issuance.credential_cache import CompanyCredentials
-from service.issuance.family import Draft, Family, Lookup, Numbered, Scopes
+from service.issuance.family import ContingencyModes, Draft, Family, Lookup, Numbered, Scopes
 from service.issuance.models import FiscalDocument
-from service.nfe import assemble, events, pdfs, returns
+from service.nfe import assemble, epec, events, pdfs, returns
 from service.nfe.events_blueprint import register_event_routes
 from service.nfe.schemas import DocumentSchema, IssueRequestSchema
 
@@ -46,7 +46,7 @@ def _sign(draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> Signed
     assert isinstance(draft, assemble.Draft)
     data = draft.numbered(
         serie=numbered.serie, numero=numbered.numero, cnf=numbered.cnf,
-        issued_at=numbered.issued_at,
+        issued_at=numbered.issued_at, contingency=numbered.contingency,
     )  # fmt: skip
     return prepare_nfe(data, creds.signer, csc=draft.csc)
 
@@ -54,7 +54,8 @@ def _sign(draft: Draft, creds: CompanyCredentials, numbered: Numbered) -> Signed
 def _client(
     authority: Authority, creds: CompanyCredentials, document: FiscalDocument, company: Company
 ) -> AuthorityClient:
-    where = route(str(company.uf), document.ambiente, document.modelo, document.tp_emis)
+    tp_emis = contingency.routed_tp_emis(registry.by_model(document.modelo), company, document)
+    where = route(str(company.uf), document.ambiente, document.modelo, tp_emis)
     client = NfeClient(authority.transport(creds), where)
     return NfeAuthority(client, receipt_polls=defaults.RECEIPT_POLLS)
 
@@ -72,6 +73,30 @@ def _render(document: FiscalDocument, data: dict[str, Any]) -> dict[str, Any]:
     data["finalidade"] = summary.get("finalidade", 1)
     data["tipo_operacao"] = summary.get("tipo_operacao", 1)
     return data
+
+
+SVC_RS_UFS = frozenset({"AM", "BA", "GO", "MA", "MS", "MT", "PE", "PR"})
+SVC_AN_UFS = frozenset(
+    {"AC", "AL", "AP", "CE", "DF", "ES", "MG", "PA", "PB", "PI", "RJ", "RN", "RO", "RR", "RS",
+     "SC", "SE", "SP", "TO"}
+)  # fmt: skip
+"""Which SVC each UF uses for the NF-e (sped-nfe src/Factories/Contingency.php; protocol_facts
+§7): SVC-RS for eight UFs, SVC-AN for the other nineteen."""
+SVC_BY_UF = dict.fromkeys(SVC_AN_UFS, "6") | dict.fromkeys(SVC_RS_UFS, "7")
+"""The NF-e's SEFAZ Virtual de Contingência per UF: SVC-AN (tpEmis 6) or SVC-RS (7)."""
+EPEC = "4"
+OFFLINE_NFCE = "9"
+EPEC_DEADLINE = dt.timedelta(hours=168)
+"""An EPEC's NF-e must reach the authority within 7 days, or the issuer's EPECs stop (142)."""
+OFFLINE_NFCE_DEADLINE = dt.timedelta(hours=24)
+"""An offline NFC-e is transmitted within 24 hours (protocol_facts §7)."""
+NFE_CONTINGENCY = ContingencyModes(
+    svc=SVC_BY_UF.get, epec=EPEC, deadline=EPEC_DEADLINE, register=epec.register
+)
+NFCE_CONTINGENCY = ContingencyModes(
+    offline=OFFLINE_NFCE, offline_excluded_ufs=frozenset({"SP"}), deadline=OFFLINE_NFCE_DEADLINE
+)
+"""SP has no offline NFC-e (SAT or EPEC-NFC-e instead; sped-nfe docs/Contingency.md)."""
 
 
 def _family(model: Modelo, **described: Any) -> Family:
@@ -109,6 +134,7 @@ NFE = _family(
     series=lambda company: company.serie_nfe,
     events=(events.CANCELLATION, events.CORRECTION),
     guard=returns.recount,
+    contingency=NFE_CONTINGENCY,
     example={"pedido": "PED-0001", "cliente": "C001",
              "itens": [{"codigo": "P001", "quantidade": 1}], "pagamento": "pix"},
 )  # fmt: skip
@@ -121,6 +147,7 @@ NFCE = _family(
     pdf_name="danfce",
     series=lambda company: company.serie_nfce,
     events=(events.CANCELLATION,),
+    contingency=NFCE_CONTINGENCY,
     example={"pedido": "PDV-0001", "itens": [{"codigo": "P002", "quantidade": 2}],
              "pagamento": "dinheiro"},
 )  # fmt: skip

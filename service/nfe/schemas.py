@@ -14,7 +14,7 @@ from service.brazil import documents as br
 from service.brazil import geo
 from service.configuration.fields import CompanySelector, Normalized, RetainedStSchema
 from service.issuance.models import DocumentStatus
-from service.issuance.schemas import EventSchema
+from service.issuance.schemas import DocumentContingencySchema, EventSchema
 from service.nfe.payments import PAYMENT_FORMS
 from service.validators import Length, OneOf, Range, Regexp, decimal_between, fiscal_text
 
@@ -697,6 +697,7 @@ class DocumentSchema(ma.Schema):
     criado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     autorizado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     cancelado_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    contingencia = ma.fields.Nested(DocumentContingencySchema)
     eventos = ma.fields.List(ma.fields.Nested(EventSchema))
 
 

@@ -34,6 +34,10 @@ DOCUMENT_EVENTS = {
 """Document status -> (webhook suffix, mail kind or None); the kind is the family's (`nfe.`,
 `nfse.`, ... `mdfe.closed`)."""
 
+CONTINGENCY_REJECTED = "contingencia_rejeitada"
+"""Also sent when a document handed out in contingency is refused at its later transmission:
+it circulated, so the issuer must act (cancel the sale, issue a replacement)."""
+
 TASK_EVENTS = {
     TaskStatus.RECEBIDA: ("queued", None),
     TaskStatus.AGUARDANDO_RETORNO: ("pending", None),
@@ -117,6 +121,13 @@ def task_summary(session: Session, task: FiscalTask) -> dict[str, Any]:
     }
 
 
+def _handed_out(document: FiscalDocument) -> bool:
+    """Issued offline or under EPEC: it circulated before the authority saw it."""
+    table = registry.by_module(document.modulo).contingency
+    return bool(document.contingencia_id) and table is not None and table.handed_out(
+        document.tp_emis)  # fmt: skip
+
+
 def document_changed(session: Session, document: FiscalDocument, before: str | None) -> None:
     """Outbox rows for a document whose status just changed from `before`."""
     if document.status == before or document.status not in DOCUMENT_EVENTS:
@@ -131,6 +142,10 @@ def document_changed(session: Session, document: FiscalDocument, before: str | N
         document.ambiente,
         data,
     )
+    if suffix == "rejected" and _handed_out(document):
+        _emit(session, registry.by_module(document.modulo).webhook_kind(
+            CONTINGENCY_REJECTED), document.account_id, document.company_id, document.ambiente,
+            data)  # fmt: skip
     if mail_kind:
         _mail(
             session,

@@ -49,6 +49,17 @@ class InProcessWorker:
             prober = threading.Thread(target=self._probe, name="fiscal-authorities", daemon=True)
             self._threads.append(prober)
             prober.start()
+        sender = threading.Thread(target=self._deferred, name="fiscal-contingency", daemon=True)
+        self._threads.append(sender)
+        sender.start()
+
+    def _deferred(self) -> None:
+        """Documents handed out in contingency, transmitted in number order once their
+        authority answers again (`service.issuance.deferred`), on a thread of their own."""
+        from service.issuance.deferred import transmit_in
+
+        while not self._stop.wait(self._sweep_every):
+            transmit_in(self._app)
 
     def _probe(self) -> None:
         """The authorities' due status probes (`service.authorities.probe`), every sweep

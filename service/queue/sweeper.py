@@ -1,5 +1,6 @@
 """The sweeper: finds due work that no announcement reached, and documents nobody reconciles;
-then asks the authorities whose status probe is due (`service.authorities.probe`).
+then asks the authorities whose status probe is due (`service.authorities.probe`) and sends
+the contingency documents whose authority answers again (`service.issuance.deferred`).
 
 Runs periodically in every worker (in production a Redis lock lets one sweep at a time). It
 never does the work itself: it announces due rows to the dispatcher, exactly as a commit would,
@@ -38,6 +39,7 @@ def due_work(now: datetime, kinds: list[str] | None = None) -> list[tuple[str, s
 def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) -> int:
     """Adopt orphaned documents, then announce every due row; answers how many were announced."""
     from service.authorities.probe import probe_in
+    from service.issuance.deferred import transmit_in
     from service.queue.operations import adopt_orphans
 
     with app.app_context():
@@ -51,4 +53,5 @@ def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) ->
         dispatcher.dispatch(kind, row_id)
     if kinds is None:  # then the authorities' status probes that are due
         probe_in(app)
+        transmit_in(app)  # and the contingency documents whose authority answers again
     return len(work)

@@ -41,7 +41,13 @@ from service.companies import snapshots
 from service.companies.models import Company
 from service.db import transaction, utcnow
 from service.errors import ApiError
-from service.issuance import idempotency, not_delivered, registry
+from service.issuance import (
+    automatic_contingency,
+    deferred,
+    idempotency,
+    not_delivered,
+    registry,
+)
 from service.issuance import outcome as transmit
 from service.issuance.acceptance import Request, accept, accept_claimed
 from service.issuance.credentials import credentials_for
@@ -189,6 +195,10 @@ def _prepare(task_id: str, task: FiscalTask, company: Company) -> None:
         with transaction(runtime.current().sessions) as session:
             draft = family.prepare(session, company, body, req.ambiente, today)
         creds = _credentials(company, now)
+        try:
+            automatic_contingency.before_issuance(family, company, req.ambiente, creds, now)
+        finally:
+            runtime.end_request_transaction()  # SQLite: a read must not keep the write lock
     except ApiError as exc:
         return _needs_action(task_id, exc)
     except Exception as exc:  # a defect: counted, retried on the schedule, then ended
@@ -254,6 +264,10 @@ def _fix_document(
     task.tentativas += 1
     states.move(session, task, S.TRANSMITINDO, "documento numerado e assinado; enviando")
     assert accepted.document is not None  # a new attempt carries its stored document
+    if accepted.document.status == DocumentStatus.CONTINGENCIA:  # handed out; sent later
+        _await(session, task, utcnow() + _pause(task), "emitido em contingência; será "
+               "transmitido quando a autoridade voltar")  # fmt: skip
+        return None
     return accepted.document
 
 
@@ -300,6 +314,8 @@ def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
             return _needs_action(task_id, exc)
     else:
         company, unsent, creds = prepared
+    if deferred.registers_first(unsent):
+        return _register_first(task_id, unsent, company, creds)
     client = transmit.client_for(rt.authority, creds, unsent, company)
     outcome = transmit.send(client, unsent.xml_assinado)
     with transaction(rt.sessions) as session:
@@ -311,6 +327,20 @@ def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
         if document.status == DocumentStatus.NAO_ENVIADA and isinstance(outcome, NotSent):
             return _not_delivered(session, task, not_delivered.api_error(outcome, creds.a1))
         _settle(session, task, document, outcome)
+    return None
+
+
+def _register_first(task_id: str, unsent: FiscalDocument, company: Company, creds: Any) -> None:
+    """A document whose contingency mode registers a prior event (EPEC) before it is handed
+    out: registered, the task follows it until its later transmission is answered."""
+    document = deferred.register_first(unsent, company, creds)
+    with transaction(runtime.current().sessions) as session:
+        task = _mine(session, task_id, frozenset({S.TRANSMITINDO}))
+        if task is None:
+            return None
+        if document.status == DocumentStatus.NAO_ENVIADA:
+            return _temporary(session, task, ApiError("AUTORIDADE_INACESSIVEL"))
+        _settle_from_document(session, task, document)
     return None
 
 

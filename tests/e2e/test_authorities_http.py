@@ -7,8 +7,7 @@ scheduled status probe finds 107 and the state is ONLINE again with `autoridade.
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +17,8 @@ from flask import Flask
 
 from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import authority_settings, nfe_body, ready_to_issue
-from tests.api.queue.helpers import run_rq
 from tests.api.webhooks.helpers import receiver_app
+from tests.e2e.waiting import until
 from tests.unit.notify.webhooks.receiver import Receiver
 
 PROBES = {
@@ -70,21 +69,6 @@ def _auth(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
-def _until(app: Flask, check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    """Wait for `check` to answer something true, driving rq (sweep, probes, deliveries) when
-    the app has no in-process worker."""
-    production = app.extensions.get("fiscal_worker") is None
-    deadline = time.monotonic() + timeout
-    while True:
-        if production:
-            run_rq(app)
-        found = check()
-        if found:
-            return found
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
-        time.sleep(0.1)
-
-
 def _hooks(receiver: Receiver, kind: str) -> list[dict[str, Any]]:
     """The NF-e's (the NFC-e's authority, SEFAZ-SP too, has its own state and notices)."""
     bodies = [json.loads(r.body) for r in receiver.requests]
@@ -113,23 +97,23 @@ def test_an_outage_opens_the_breaker_and_the_probe_closes_it(
     assert failed.status_code == 202, failed.json()
     assert failed.json()["error"]["code"] == "SEFAZ_UNAVAILABLE"
 
-    down = _until(app, lambda: (s := _authority(server, ready.key))["status"] == "FORA" and s,
+    down = until(app, lambda: (s := _authority(server, ready.key))["status"] == "FORA" and s,
                   "FORA")  # fmt: skip
     assert down["autorizador"] == "SP" and down["falhas_consecutivas"] >= 3
     assert down["ultima_resposta"]["c_stat"] is None and down["ultima_resposta"]["causa"]
     assert down["contingencia"] is None
-    [fora] = _until(app, lambda: _hooks(receiver, "autoridade.fora"), "autoridade.fora")
+    [fora] = until(app, lambda: _hooks(receiver, "autoridade.fora"), "autoridade.fora")
     assert fora["data"]["status"] == "FORA" and fora["data"]["autorizador"] == "SP"
     assert fora["data"]["modelo"] == "55" and fora["data"]["ambiente"] == "HOMOLOGACAO"
     assert fora["data"]["empresas"] == [ready.codigo]
     assert all(r.verified for r in receiver.requests)
 
     sim.clear_outages("SP")
-    back = _until(app, lambda: (s := _authority(server, ready.key))["status"] == "ONLINE" and s,
+    back = until(app, lambda: (s := _authority(server, ready.key))["status"] == "ONLINE" and s,
                   "ONLINE")  # fmt: skip
     assert back["ultima_resposta"]["c_stat"] == "107" and back["verificado_em"]
     assert back["falhas_consecutivas"] == 0 and back["desde"] > down["desde"]
-    [normal] = _until(app, lambda: _hooks(receiver, "autoridade.normalizada"), "normalizada")
+    [normal] = until(app, lambda: _hooks(receiver, "autoridade.normalizada"), "normalizada")
     assert normal["data"]["status"] == "ONLINE"
     assert normal["data"]["ultima_resposta"]["c_stat"] == "107"
     assert len(_hooks(receiver, "autoridade.fora")) == 1
@@ -139,9 +123,9 @@ def test_a_paused_status_service_is_fora_without_any_issuance(
     app: Flask, sim: SimulatorHandle, server: str
 ) -> None:
     ready = ready_to_issue(app.test_client(), app.extensions["fiscal"], sim)
-    _until(app, lambda: _authority(server, ready.key)["verificado_em"], "the first probe")
+    until(app, lambda: _authority(server, ready.key)["verificado_em"], "the first probe")
     sim.set_outage("SP", mode="paralysed", code="108")
-    down = _until(app, lambda: (s := _authority(server, ready.key))["status"] == "FORA" and s,
+    down = until(app, lambda: (s := _authority(server, ready.key))["status"] == "FORA" and s,
                   "FORA")  # fmt: skip
     answer = down["ultima_resposta"]
     assert answer["c_stat"] == "108" and "Paralisado" in answer["motivo"]

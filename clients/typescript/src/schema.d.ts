@@ -1554,6 +1554,350 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/configuracao-fiscal/contingencia": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** O modo (`automatica` ou `manual`) e os períodos de contingência em vigor. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeSettingsAnswer"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        /**
+         * Entra em contingência manual para um modelo: os próximos documentos saem com o
+         *     tpEmis do modo, `dhCont` agora e `xJust` = `justificativa`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "justificativa": "SEFAZ fora do ar desde as 10h; NF-e pela SVC",
+                     *       "modelo": "55",
+                     *       "tipo": "SVC"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Enter"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopePeriod"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CONTINGENCIA_EM_VIGOR`: Já há contingência em vigor para este modelo: saia dela (DELETE) antes. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária.; `CONTINGENCIA_INDISPONIVEL`: Modo de contingência indisponível para este modelo na UF do emitente. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /**
+         * Sai da contingência do modelo (`?modelo=65`): os próximos documentos saem normais;
+         *     os emitidos antes da autorização continuam a ser transmitidos.
+         */
+        delete: {
+            parameters: {
+                query: {
+                    empresa?: string;
+                    empresa_id?: string;
+                    modelo: "55" | "65" | "57" | "67" | "58";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopePeriod"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `NAO_ENCONTRADO`: Registro não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/configuracao-fiscal/contingencia/modo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** `automatica` (padrão) ou `manual`. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "modo": "manual"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Settings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeSettingsAnswer"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/configuracao-fiscal/emitente": {
         parameters: {
             query?: never;
@@ -6360,6 +6704,165 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal/contingencia/historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Cada período (início, fim, autoridade, modo, origem, documentos), do mais novo. */
+        get: {
+            parameters: {
+                query?: {
+                    empresa?: string;
+                    empresa_id?: string;
+                    pagina?: number;
+                    por_pagina?: number;
+                    modelo?: "55" | "65" | "57" | "67" | "58";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeHistory"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal/contingencia/pendentes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documentos emitidos em contingência ainda não autorizados, com o prazo de
+         *     transmissão e as horas restantes (negativas: prazo vencido).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    empresa?: string;
+                    empresa_id?: string;
+                    modelo?: "55" | "65" | "57" | "67" | "58";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopePendingList"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -13902,7 +14405,7 @@ export interface components {
             ambiente?: "HOMOLOGACAO" | "PRODUCAO";
             /** @description Autorizador que atende (UF própria, SVRS, SVAN, SVSP, SEFIN). */
             autorizador?: string;
-            /** @description Contingência em vigor (ainda sempre nula). */
+            /** @description Modo de contingência em vigor para as suas empresas nesta autoridade (SVC, EPEC, OFFLINE; vários separados por vírgula), ou nulo. */
             contingencia?: string | null;
             /** @description Desde quando no status. */
             desde?: string | null;
@@ -14179,6 +14682,7 @@ export interface components {
             cancelado_em?: string | null;
             cfop?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             eventos?: components["schemas"]["Event"][];
             id?: string;
@@ -14222,6 +14726,7 @@ export interface components {
             cancelado_em?: string | null;
             cfop?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             eventos?: components["schemas"]["Event"][];
             id?: string;
@@ -14402,7 +14907,7 @@ export interface components {
             /** @description PENDENTE, ENTREGUE ou FALHOU. */
             status?: string;
             tentativas?: number;
-            /** @description Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.processing, cteos.rejected, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
+            /** @description Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled, cte.contingencia_rejeitada, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.contingencia_rejeitada, cteos.processing, cteos.rejected, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.contingencia_rejeitada, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.contingencia_rejeitada, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.contingencia_rejeitada, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
             tipo?: string;
             ultimo_erro?: string | null;
             ultimo_status_http?: number | null;
@@ -14418,6 +14923,7 @@ export interface components {
             /** Format: date-time */
             cancelado_em?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             /** Format: date-time */
             criado_em?: string | null;
             /** @description Link do PDF. */
@@ -14436,13 +14942,26 @@ export interface components {
             sefaz_mensagem?: string | null;
             serie?: number | null;
             /** @enum {string} */
-            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA";
+            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA" | "CONTINGENCIA";
             /** @description tpNF: 0 entrada, 1 saída. */
             tipo_operacao?: number;
             /** Format: decimal */
             valor_total?: string | null;
             /** @description Link do XML autorizado. */
             xml?: string | null;
+        };
+        DocumentContingency: {
+            /** @description Período de contingência. */
+            periodo_id?: string;
+            /**
+             * Format: date-time
+             * @description Até quando o documento emitido antes da autorização deve ser transmitido (nulo sob SVC, que autoriza na hora).
+             */
+            prazo_transmissao?: string | null;
+            /** @enum {string} */
+            tipo?: "SVC" | "EPEC" | "OFFLINE";
+            /** @description tpEmis do documento (ex.: 6, 9). */
+            tp_emis?: string;
         };
         Driver: {
             ativo?: boolean;
@@ -14472,6 +14991,22 @@ export interface components {
             modelo: "2B" | "2C" | "2D";
             n_coo: string;
             n_ecf: string;
+        };
+        Enter: {
+            empresa?: string;
+            empresa_id?: string;
+            /** @description xJust dos documentos: 15 a 256 caracteres. */
+            justificativa: string;
+            /**
+             * @description 55 NF-e, 65 NFC-e, 57 CT-e, 67 CT-e OS, 58 MDF-e.
+             * @enum {string}
+             */
+            modelo: "55" | "65" | "57" | "67" | "58";
+            /**
+             * @description SVC, EPEC ou OFFLINE (os que o modelo tem na UF).
+             * @enum {string}
+             */
+            tipo: "SVC" | "EPEC" | "OFFLINE";
         };
         EnvelopeApiKeyCreated: {
             api_key?: components["schemas"]["ApiKey"];
@@ -14618,6 +15153,7 @@ export interface components {
             cancelado_em?: string | null;
             cfop?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             eventos?: components["schemas"]["Event"][];
             id?: string;
@@ -14648,6 +15184,7 @@ export interface components {
             cancelado_em?: string | null;
             cfop?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             eventos?: components["schemas"]["Event"][];
             id?: string;
@@ -14679,6 +15216,7 @@ export interface components {
             cancelado_em?: string | null;
             cfop?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             evento?: components["schemas"]["Event"];
             eventos?: components["schemas"]["Event"][];
@@ -14731,6 +15269,7 @@ export interface components {
             /** Format: date-time */
             cancelado_em?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             /** Format: date-time */
             criado_em?: string | null;
             /** @description Link do PDF. */
@@ -14750,7 +15289,7 @@ export interface components {
             sefaz_mensagem?: string | null;
             serie?: number | null;
             /** @enum {string} */
-            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA";
+            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA" | "CONTINGENCIA";
             success: boolean;
             /** @description tpNF: 0 entrada, 1 saída. */
             tipo_operacao?: number;
@@ -14825,6 +15364,14 @@ export interface components {
             }[];
             xml_validado?: boolean;
         };
+        EnvelopeHistory: {
+            itens?: components["schemas"]["Period"][];
+            pagina?: number;
+            por_pagina?: number;
+            request_id: string;
+            success: boolean;
+            total?: number;
+        };
         EnvelopeIssuedDocument: {
             /** @enum {string} */
             ambiente?: "HOMOLOGACAO" | "PRODUCAO";
@@ -14869,6 +15416,7 @@ export interface components {
             cancelado_em?: string | null;
             chave?: string | null;
             condutores?: components["schemas"]["ManifestDriver"][];
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             documentos?: components["schemas"]["ManifestedDocument"][];
             eventos?: components["schemas"]["Event"][];
@@ -14900,6 +15448,7 @@ export interface components {
             cancelado_em?: string | null;
             chave?: string | null;
             condutores?: components["schemas"]["ManifestDriver"][];
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             documentos?: components["schemas"]["ManifestedDocument"][];
             evento?: components["schemas"]["Event"];
@@ -15031,6 +15580,38 @@ export interface components {
             success: boolean;
             totais?: components["schemas"]["Totals"];
         };
+        EnvelopePendingList: {
+            itens?: components["schemas"]["Pending"][];
+            request_id: string;
+            success: boolean;
+            total?: number;
+        };
+        EnvelopePeriod: {
+            ambiente?: string;
+            /** @description A autoridade fora do ar. */
+            autorizador?: string;
+            /** @description SVC-AN, SVC-RS, SVC-SP, AN (EPEC) ou nulo. */
+            autorizador_contingencia?: string | null;
+            /** @description Documentos emitidos no período. */
+            documentos?: number;
+            empresa_id?: string;
+            /** @enum {string|null} */
+            encerrado_por?: "MANUAL" | "NORMALIZADA" | null;
+            /** Format: date-time */
+            fim?: string | null;
+            id?: string;
+            /** Format: date-time */
+            inicio?: string;
+            justificativa?: string;
+            modelo?: string;
+            /** @enum {string} */
+            origem?: "MANUAL" | "AUTOMATICA";
+            request_id: string;
+            success: boolean;
+            /** @enum {string} */
+            tipo?: "SVC" | "EPEC" | "OFFLINE";
+            tp_emis?: string;
+        };
         EnvelopePreference: {
             ativo?: boolean;
             atualizado_em?: string | null;
@@ -15111,6 +15692,7 @@ export interface components {
             /** Format: date-time */
             cancelado_em?: string | null;
             chave?: string | null;
+            contingencia?: components["schemas"]["DocumentContingency"];
             /** Format: date-time */
             criado_em?: string | null;
             /** @description Link do PDF. */
@@ -15134,7 +15716,7 @@ export interface components {
             sequencia?: number;
             serie?: number | null;
             /** @enum {string} */
-            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA";
+            status?: "PROCESSANDO" | "PENDENTE" | "NAO_ENVIADA" | "AUTORIZADA" | "REJEITADA" | "DENEGADA" | "CANCELADA" | "ENCERRADA" | "CONTINGENCIA";
             success: boolean;
             /** @description tpNF: 0 entrada, 1 saída. */
             tipo_operacao?: number;
@@ -15168,6 +15750,12 @@ export interface components {
             request_id: string;
             success: boolean;
             total?: number;
+        };
+        EnvelopeSettingsAnswer: {
+            em_vigor?: components["schemas"]["Period"][];
+            modo?: string;
+            request_id: string;
+            success: boolean;
         };
         EnvelopeStatement: {
             movimentacoes?: components["schemas"]["LedgerEntry"][];
@@ -15910,6 +16498,7 @@ export interface components {
             cancelado_em?: string | null;
             chave?: string | null;
             condutores?: components["schemas"]["ManifestDriver"][];
+            contingencia?: components["schemas"]["DocumentContingency"];
             criado_em?: string | null;
             documentos?: components["schemas"]["ManifestedDocument"][];
             eventos?: components["schemas"]["Event"][];
@@ -16144,6 +16733,47 @@ export interface components {
             /** @description Nome (pix, dinheiro…) ou código tPag. */
             forma: string;
             valor: string | number;
+        };
+        Pending: {
+            chave?: string;
+            /** Format: date-time */
+            emitido_em?: string;
+            /** @description Negativo: prazo vencido. */
+            horas_restantes?: number | null;
+            id?: string;
+            modelo?: string;
+            modulo?: string;
+            numero?: number;
+            periodo_id?: string | null;
+            /** Format: date-time */
+            prazo?: string | null;
+            serie?: number;
+            status?: string;
+            tp_emis?: string;
+        };
+        Period: {
+            ambiente?: string;
+            /** @description A autoridade fora do ar. */
+            autorizador?: string;
+            /** @description SVC-AN, SVC-RS, SVC-SP, AN (EPEC) ou nulo. */
+            autorizador_contingencia?: string | null;
+            /** @description Documentos emitidos no período. */
+            documentos?: number;
+            empresa_id?: string;
+            /** @enum {string|null} */
+            encerrado_por?: "MANUAL" | "NORMALIZADA" | null;
+            /** Format: date-time */
+            fim?: string | null;
+            id?: string;
+            /** Format: date-time */
+            inicio?: string;
+            justificativa?: string;
+            modelo?: string;
+            /** @enum {string} */
+            origem?: "MANUAL" | "AUTOMATICA";
+            /** @enum {string} */
+            tipo?: "SVC" | "EPEC" | "OFFLINE";
+            tp_emis?: string;
         };
         PreferenceBody: {
             /** @default true */
@@ -16533,6 +17163,15 @@ export interface components {
             nbs?: string | null;
             /** Format: decimal */
             preco?: string | null;
+        };
+        Settings: {
+            empresa?: string;
+            empresa_id?: string;
+            /**
+             * @description automatica (padrão): entra quando a autoridade cai; manual: só por POST /configuracao-fiscal/contingencia.
+             * @enum {string}
+             */
+            modo: "automatica" | "manual";
         };
         Step: {
             obrigatoria?: boolean;

@@ -23,6 +23,10 @@ QUEUE_SUFFIXES = (
     "error",
 )
 
+CONTINGENCY_FAMILIES = ("nfe", "nfce", "cte", "cteos", "mdfe")
+"""Families with contingency: `<family>.contingencia_rejeitada` when a document handed out
+before its authorization is refused at its later transmission."""
+
 AUTHORITY_KINDS = ("autoridade.fora", "autoridade.normalizada")
 """An authority's transitions (`service.authorities.announce`): FORA, and back to ONLINE."""
 
@@ -32,6 +36,7 @@ TEST_EVENT = "webhook.test"
 KINDS: frozenset[str] = frozenset(
     [f"{family}.{suffix}" for family in DOCUMENT_FAMILIES for suffix in DOCUMENT_SUFFIXES]
     + ["mdfe.closed"]
+    + [f"{family}.contingencia_rejeitada" for family in CONTINGENCY_FAMILIES]
     + [f"fiscal.document.{suffix}" for suffix in QUEUE_SUFFIXES]
     + list(AUTHORITY_KINDS)
     + [TEST_EVENT]

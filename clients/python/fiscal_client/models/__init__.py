@@ -83,10 +83,13 @@ from .customer_update_parcial import CustomerUpdateParcial
 from .customer_update_parcial_indicador_ie_type_1 import CustomerUpdateParcialIndicadorIeType1
 from .customer_update_parcial_indicador_ie_type_2_type_1 import CustomerUpdateParcialIndicadorIeType2Type1
 from .customer_update_parcial_indicador_ie_type_3_type_1 import CustomerUpdateParcialIndicadorIeType3Type1
+from .delete_api_v1_configuracao_fiscal_contingencia_modelo import DeleteApiV1ConfiguracaoFiscalContingenciaModelo
 from .delivery_record import DeliveryRecord
 from .disagreement_request import DisagreementRequest
 from .document import Document
 from .document_ambiente import DocumentAmbiente
+from .document_contingency import DocumentContingency
+from .document_contingency_tipo import DocumentContingencyTipo
 from .document_modelo import DocumentModelo
 from .document_status import DocumentStatus
 from .driver import Driver
@@ -94,6 +97,9 @@ from .driver_record import DriverRecord
 from .driver_update_parcial import DriverUpdateParcial
 from .ecf import Ecf
 from .ecf_modelo import EcfModelo
+from .enter import Enter
+from .enter_modelo import EnterModelo
+from .enter_tipo import EnterTipo
 from .envelope_api_key_created import EnvelopeApiKeyCreated
 from .envelope_api_key_list import EnvelopeApiKeyList
 from .envelope_api_key_revoked import EnvelopeApiKeyRevoked
@@ -147,6 +153,7 @@ from .envelope_family_preview_rules_used_item import EnvelopeFamilyPreviewRulesU
 from .envelope_family_preview_taxes import EnvelopeFamilyPreviewTaxes
 from .envelope_family_preview_violacoes_item import EnvelopeFamilyPreviewViolacoesItem
 from .envelope_family_preview_warnings_item import EnvelopeFamilyPreviewWarningsItem
+from .envelope_history import EnvelopeHistory
 from .envelope_issued_document import EnvelopeIssuedDocument
 from .envelope_issued_document_ambiente import EnvelopeIssuedDocumentAmbiente
 from .envelope_issuer_answer import EnvelopeIssuerAnswer
@@ -169,6 +176,11 @@ from .envelope_open_manifest_list import EnvelopeOpenManifestList
 from .envelope_overview import EnvelopeOverview
 from .envelope_overview_etapas import EnvelopeOverviewEtapas
 from .envelope_overview_pronta_para_emitir_modelos import EnvelopeOverviewProntaParaEmitirModelos
+from .envelope_pending_list import EnvelopePendingList
+from .envelope_period import EnvelopePeriod
+from .envelope_period_encerrado_por import EnvelopePeriodEncerradoPor
+from .envelope_period_origem import EnvelopePeriodOrigem
+from .envelope_period_tipo import EnvelopePeriodTipo
 from .envelope_preference import EnvelopePreference
 from .envelope_preview import EnvelopePreview
 from .envelope_preview_classifications import EnvelopePreviewClassifications
@@ -189,6 +201,7 @@ from .envelope_rule_answer import EnvelopeRuleAnswer
 from .envelope_rule_list import EnvelopeRuleList
 from .envelope_service_answer import EnvelopeServiceAnswer
 from .envelope_service_list import EnvelopeServiceList
+from .envelope_settings_answer import EnvelopeSettingsAnswer
 from .envelope_statement import EnvelopeStatement
 from .envelope_task import EnvelopeTask
 from .envelope_task_links import EnvelopeTaskLinks
@@ -232,6 +245,8 @@ from .get_api_v1_configuracao_fiscal_tributacao_ativo import GetApiV1Configuraca
 from .get_api_v1_empresas_ativo import GetApiV1EmpresasAtivo
 from .get_api_v1_financeiro_extrato_tipo import GetApiV1FinanceiroExtratoTipo
 from .get_api_v1_fiscal_autoridades_modelo import GetApiV1FiscalAutoridadesModelo
+from .get_api_v1_fiscal_contingencia_historico_modelo import GetApiV1FiscalContingenciaHistoricoModelo
+from .get_api_v1_fiscal_contingencia_pendentes_modelo import GetApiV1FiscalContingenciaPendentesModelo
 from .get_api_v1_fiscal_solicitacoes_documento import GetApiV1FiscalSolicitacoesDocumento
 from .get_api_v1_fiscal_solicitacoes_status import GetApiV1FiscalSolicitacoesStatus
 from .get_api_v1_produtos_ativo import GetApiV1ProdutosAtivo
@@ -340,6 +355,11 @@ from .owner import Owner
 from .owner_tipo import OwnerTipo
 from .pagination_metadata import PaginationMetadata
 from .payment import Payment
+from .pending import Pending
+from .period import Period
+from .period_encerrado_por import PeriodEncerradoPor
+from .period_origem import PeriodOrigem
+from .period_tipo import PeriodTipo
 from .preference_body import PreferenceBody
 from .preference_body_tipos_item import PreferenceBodyTiposItem
 from .preview_document import PreviewDocument
@@ -385,6 +405,8 @@ from .service import Service
 from .service_record import ServiceRecord
 from .service_request import ServiceRequest
 from .service_update_parcial import ServiceUpdateParcial
+from .settings import Settings
+from .settings_modo import SettingsModo
 from .step import Step
 from .task import Task
 from .task_error import TaskError
@@ -559,10 +581,13 @@ __all__ = (
     "CustomerUpdateParcialIndicadorIeType1",
     "CustomerUpdateParcialIndicadorIeType2Type1",
     "CustomerUpdateParcialIndicadorIeType3Type1",
+    "DeleteApiV1ConfiguracaoFiscalContingenciaModelo",
     "DeliveryRecord",
     "DisagreementRequest",
     "Document",
     "DocumentAmbiente",
+    "DocumentContingency",
+    "DocumentContingencyTipo",
     "DocumentModelo",
     "DocumentStatus",
     "Driver",
@@ -570,6 +595,9 @@ __all__ = (
     "DriverUpdateParcial",
     "Ecf",
     "EcfModelo",
+    "Enter",
+    "EnterModelo",
+    "EnterTipo",
     "EnvelopeApiKeyCreated",
     "EnvelopeApiKeyList",
     "EnvelopeApiKeyRevoked",
@@ -623,6 +651,7 @@ __all__ = (
     "EnvelopeFamilyPreviewTaxes",
     "EnvelopeFamilyPreviewViolacoesItem",
     "EnvelopeFamilyPreviewWarningsItem",
+    "EnvelopeHistory",
     "EnvelopeIssuedDocument",
     "EnvelopeIssuedDocumentAmbiente",
     "EnvelopeIssuerAnswer",
@@ -645,6 +674,11 @@ __all__ = (
     "EnvelopeOverview",
     "EnvelopeOverviewEtapas",
     "EnvelopeOverviewProntaParaEmitirModelos",
+    "EnvelopePendingList",
+    "EnvelopePeriod",
+    "EnvelopePeriodEncerradoPor",
+    "EnvelopePeriodOrigem",
+    "EnvelopePeriodTipo",
     "EnvelopePreference",
     "EnvelopePreview",
     "EnvelopePreviewClassifications",
@@ -665,6 +699,7 @@ __all__ = (
     "EnvelopeRuleList",
     "EnvelopeServiceAnswer",
     "EnvelopeServiceList",
+    "EnvelopeSettingsAnswer",
     "EnvelopeStatement",
     "EnvelopeTask",
     "EnvelopeTaskLinks",
@@ -708,6 +743,8 @@ __all__ = (
     "GetApiV1EmpresasAtivo",
     "GetApiV1FinanceiroExtratoTipo",
     "GetApiV1FiscalAutoridadesModelo",
+    "GetApiV1FiscalContingenciaHistoricoModelo",
+    "GetApiV1FiscalContingenciaPendentesModelo",
     "GetApiV1FiscalSolicitacoesDocumento",
     "GetApiV1FiscalSolicitacoesStatus",
     "GetApiV1ProdutosAtivo",
@@ -816,6 +853,11 @@ __all__ = (
     "OwnerTipo",
     "PaginationMetadata",
     "Payment",
+    "Pending",
+    "Period",
+    "PeriodEncerradoPor",
+    "PeriodOrigem",
+    "PeriodTipo",
     "PreferenceBody",
     "PreferenceBodyTiposItem",
     "PreviewDocument",
@@ -861,6 +903,8 @@ __all__ = (
     "ServiceRecord",
     "ServiceRequest",
     "ServiceUpdateParcial",
+    "Settings",
+    "SettingsModo",
     "Step",
     "Task",
     "TaskError",

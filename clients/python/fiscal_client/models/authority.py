@@ -30,7 +30,8 @@ class Authority:
         Attributes:
             ambiente (AuthorityAmbiente | Unset):
             autorizador (str | Unset): Autorizador que atende (UF própria, SVRS, SVAN, SVSP, SEFIN).
-            contingencia (None | str | Unset): Contingência em vigor (ainda sempre nula).
+            contingencia (None | str | Unset): Modo de contingência em vigor para as suas empresas nesta autoridade (SVC,
+                EPEC, OFFLINE; vários separados por vírgula), ou nulo.
             desde (None | str | Unset): Desde quando no status.
             documento (str | Unset): NFE, NFCE, CTE, CTEOS, MDFE, NFSE.
             empresas (list[str] | Unset): Códigos das suas empresas atendidas.

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.cte_links import CteLinks
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
 
 
@@ -32,6 +33,7 @@ class CteDocument:
             cancelado_em (None | str | Unset):
             cfop (None | str | Unset):
             chave (None | str | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             eventos (list[Event] | Unset):
             id (str | Unset):
@@ -52,6 +54,7 @@ class CteDocument:
     cancelado_em: None | str | Unset = UNSET
     cfop: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
     id: str | Unset = UNSET
@@ -72,6 +75,7 @@ class CteDocument:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         ambiente = self.ambiente
 
@@ -98,6 +102,10 @@ class CteDocument:
             chave = UNSET
         else:
             chave = self.chave
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -177,6 +185,8 @@ class CteDocument:
             field_dict["cfop"] = cfop
         if chave is not UNSET:
             field_dict["chave"] = chave
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if eventos is not UNSET:
@@ -211,6 +221,7 @@ class CteDocument:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
         ambiente = d.pop("ambiente", UNSET)
@@ -253,6 +264,16 @@ class CteDocument:
             return cast(None | str | Unset, data)
 
         chave = _parse_chave(d.pop("chave", UNSET))
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -361,6 +382,7 @@ class CteDocument:
             cancelado_em=cancelado_em,
             cfop=cfop,
             chave=chave,
+            contingencia=contingencia,
             criado_em=criado_em,
             eventos=eventos,
             id=id,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.cte_links import CteLinks
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
 
 
@@ -32,6 +33,7 @@ class CteOsDocument:
             cancelado_em (None | str | Unset):
             cfop (None | str | Unset):
             chave (None | str | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             eventos (list[Event] | Unset):
             id (str | Unset):
@@ -53,6 +55,7 @@ class CteOsDocument:
     cancelado_em: None | str | Unset = UNSET
     cfop: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
     id: str | Unset = UNSET
@@ -74,6 +77,7 @@ class CteOsDocument:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         ambiente = self.ambiente
 
@@ -100,6 +104,10 @@ class CteOsDocument:
             chave = UNSET
         else:
             chave = self.chave
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -185,6 +193,8 @@ class CteOsDocument:
             field_dict["cfop"] = cfop
         if chave is not UNSET:
             field_dict["chave"] = chave
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if eventos is not UNSET:
@@ -221,6 +231,7 @@ class CteOsDocument:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
         ambiente = d.pop("ambiente", UNSET)
@@ -263,6 +274,16 @@ class CteOsDocument:
             return cast(None | str | Unset, data)
 
         chave = _parse_chave(d.pop("chave", UNSET))
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -381,6 +402,7 @@ class CteOsDocument:
             cancelado_em=cancelado_em,
             cfop=cfop,
             chave=chave,
+            contingencia=contingencia,
             criado_em=criado_em,
             eventos=eventos,
             id=id,

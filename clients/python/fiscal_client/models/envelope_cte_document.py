@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.cte_links import CteLinks
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
 
 
@@ -34,6 +35,7 @@ class EnvelopeCteDocument:
             cancelado_em (None | str | Unset):
             cfop (None | str | Unset):
             chave (None | str | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             eventos (list[Event] | Unset):
             id (str | Unset):
@@ -56,6 +58,7 @@ class EnvelopeCteDocument:
     cancelado_em: None | str | Unset = UNSET
     cfop: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
     id: str | Unset = UNSET
@@ -76,6 +79,7 @@ class EnvelopeCteDocument:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         request_id = self.request_id
 
@@ -106,6 +110,10 @@ class EnvelopeCteDocument:
             chave = UNSET
         else:
             chave = self.chave
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -187,6 +195,8 @@ class EnvelopeCteDocument:
             field_dict["cfop"] = cfop
         if chave is not UNSET:
             field_dict["chave"] = chave
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if eventos is not UNSET:
@@ -221,6 +231,7 @@ class EnvelopeCteDocument:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
         request_id = d.pop("request_id")
@@ -267,6 +278,16 @@ class EnvelopeCteDocument:
             return cast(None | str | Unset, data)
 
         chave = _parse_chave(d.pop("chave", UNSET))
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -377,6 +398,7 @@ class EnvelopeCteDocument:
             cancelado_em=cancelado_em,
             cfop=cfop,
             chave=chave,
+            contingencia=contingencia,
             criado_em=criado_em,
             eventos=eventos,
             id=id,

@@ -13,6 +13,7 @@ from typing import cast
 
 if TYPE_CHECKING:
   from ..models.cte_links import CteLinks
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
 
 
@@ -34,6 +35,7 @@ class EnvelopeCteOsDocument:
             cancelado_em (None | str | Unset):
             cfop (None | str | Unset):
             chave (None | str | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             eventos (list[Event] | Unset):
             id (str | Unset):
@@ -57,6 +59,7 @@ class EnvelopeCteOsDocument:
     cancelado_em: None | str | Unset = UNSET
     cfop: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
     id: str | Unset = UNSET
@@ -78,6 +81,7 @@ class EnvelopeCteOsDocument:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         request_id = self.request_id
 
@@ -108,6 +112,10 @@ class EnvelopeCteOsDocument:
             chave = UNSET
         else:
             chave = self.chave
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -195,6 +203,8 @@ class EnvelopeCteOsDocument:
             field_dict["cfop"] = cfop
         if chave is not UNSET:
             field_dict["chave"] = chave
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if eventos is not UNSET:
@@ -231,6 +241,7 @@ class EnvelopeCteOsDocument:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.cte_links import CteLinks # noqa: PLC0415
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
         request_id = d.pop("request_id")
@@ -277,6 +288,16 @@ class EnvelopeCteOsDocument:
             return cast(None | str | Unset, data)
 
         chave = _parse_chave(d.pop("chave", UNSET))
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -397,6 +418,7 @@ class EnvelopeCteOsDocument:
             cancelado_em=cancelado_em,
             cfop=cfop,
             chave=chave,
+            contingencia=contingencia,
             criado_em=criado_em,
             eventos=eventos,
             id=id,

@@ -16,6 +16,7 @@ from typing import cast
 import datetime
 
 if TYPE_CHECKING:
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
 
 
@@ -36,6 +37,7 @@ class EnvelopeDocument:
             autorizado_em (datetime.datetime | None | Unset):
             cancelado_em (datetime.datetime | None | Unset):
             chave (None | str | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (datetime.datetime | None | Unset):
             danfe (None | str | Unset): Link do PDF.
             eventos (list[Event] | Unset):
@@ -60,6 +62,7 @@ class EnvelopeDocument:
     autorizado_em: datetime.datetime | None | Unset = UNSET
     cancelado_em: datetime.datetime | None | Unset = UNSET
     chave: None | str | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: datetime.datetime | None | Unset = UNSET
     danfe: None | str | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
@@ -82,6 +85,7 @@ class EnvelopeDocument:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         request_id = self.request_id
 
@@ -113,6 +117,10 @@ class EnvelopeDocument:
             chave = UNSET
         else:
             chave = self.chave
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -212,6 +220,8 @@ class EnvelopeDocument:
             field_dict["cancelado_em"] = cancelado_em
         if chave is not UNSET:
             field_dict["chave"] = chave
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if danfe is not UNSET:
@@ -251,6 +261,7 @@ class EnvelopeDocument:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         d = dict(src_dict)
         request_id = d.pop("request_id")
@@ -315,6 +326,16 @@ class EnvelopeDocument:
             return cast(None | str | Unset, data)
 
         chave = _parse_chave(d.pop("chave", UNSET))
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> datetime.datetime | None | Unset:
@@ -464,6 +485,7 @@ class EnvelopeDocument:
             autorizado_em=autorizado_em,
             cancelado_em=cancelado_em,
             chave=chave,
+            contingencia=contingencia,
             criado_em=criado_em,
             danfe=danfe,
             eventos=eventos,

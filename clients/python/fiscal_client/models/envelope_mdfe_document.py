@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
   from ..models.manifest_driver import ManifestDriver
   from ..models.manifested_document import ManifestedDocument
@@ -36,6 +37,7 @@ class EnvelopeMdfeDocument:
             cancelado_em (None | str | Unset):
             chave (None | str | Unset):
             condutores (list[ManifestDriver] | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             documentos (list[ManifestedDocument] | Unset):
             eventos (list[Event] | Unset):
@@ -59,6 +61,7 @@ class EnvelopeMdfeDocument:
     cancelado_em: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
     condutores: list[ManifestDriver] | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     documentos: list[ManifestedDocument] | Unset = UNSET
     eventos: list[Event] | Unset = UNSET
@@ -79,6 +82,7 @@ class EnvelopeMdfeDocument:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         from ..models.manifest_driver import ManifestDriver # noqa: PLC0415
         from ..models.manifested_document import ManifestedDocument # noqa: PLC0415
@@ -115,6 +119,10 @@ class EnvelopeMdfeDocument:
                 condutores.append(condutores_item)
 
 
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -201,6 +209,8 @@ class EnvelopeMdfeDocument:
             field_dict["chave"] = chave
         if condutores is not UNSET:
             field_dict["condutores"] = condutores
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if documentos is not UNSET:
@@ -236,6 +246,7 @@ class EnvelopeMdfeDocument:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         from ..models.manifest_driver import ManifestDriver # noqa: PLC0415
         from ..models.manifested_document import ManifestedDocument # noqa: PLC0415
@@ -287,6 +298,16 @@ class EnvelopeMdfeDocument:
 
 
                 condutores.append(condutores_item)
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -401,6 +422,7 @@ class EnvelopeMdfeDocument:
             cancelado_em=cancelado_em,
             chave=chave,
             condutores=condutores,
+            contingencia=contingencia,
             criado_em=criado_em,
             documentos=documentos,
             eventos=eventos,

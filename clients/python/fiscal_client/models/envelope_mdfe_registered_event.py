@@ -12,6 +12,7 @@ from ..types import UNSET, Unset
 from typing import cast
 
 if TYPE_CHECKING:
+  from ..models.document_contingency import DocumentContingency
   from ..models.event import Event
   from ..models.manifest_driver import ManifestDriver
   from ..models.manifested_document import ManifestedDocument
@@ -36,6 +37,7 @@ class EnvelopeMdfeRegisteredEvent:
             cancelado_em (None | str | Unset):
             chave (None | str | Unset):
             condutores (list[ManifestDriver] | Unset):
+            contingencia (DocumentContingency | Unset):
             criado_em (None | str | Unset):
             documentos (list[ManifestedDocument] | Unset):
             evento (Event | Unset):
@@ -60,6 +62,7 @@ class EnvelopeMdfeRegisteredEvent:
     cancelado_em: None | str | Unset = UNSET
     chave: None | str | Unset = UNSET
     condutores: list[ManifestDriver] | Unset = UNSET
+    contingencia: DocumentContingency | Unset = UNSET
     criado_em: None | str | Unset = UNSET
     documentos: list[ManifestedDocument] | Unset = UNSET
     evento: Event | Unset = UNSET
@@ -81,6 +84,7 @@ class EnvelopeMdfeRegisteredEvent:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         from ..models.manifest_driver import ManifestDriver # noqa: PLC0415
         from ..models.manifested_document import ManifestedDocument # noqa: PLC0415
@@ -117,6 +121,10 @@ class EnvelopeMdfeRegisteredEvent:
                 condutores.append(condutores_item)
 
 
+
+        contingencia: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.contingencia, Unset):
+            contingencia = self.contingencia.to_dict()
 
         criado_em: None | str | Unset
         if isinstance(self.criado_em, Unset):
@@ -207,6 +215,8 @@ class EnvelopeMdfeRegisteredEvent:
             field_dict["chave"] = chave
         if condutores is not UNSET:
             field_dict["condutores"] = condutores
+        if contingencia is not UNSET:
+            field_dict["contingencia"] = contingencia
         if criado_em is not UNSET:
             field_dict["criado_em"] = criado_em
         if documentos is not UNSET:
@@ -244,6 +254,7 @@ class EnvelopeMdfeRegisteredEvent:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.document_contingency import DocumentContingency # noqa: PLC0415
         from ..models.event import Event # noqa: PLC0415
         from ..models.manifest_driver import ManifestDriver # noqa: PLC0415
         from ..models.manifested_document import ManifestedDocument # noqa: PLC0415
@@ -295,6 +306,16 @@ class EnvelopeMdfeRegisteredEvent:
 
 
                 condutores.append(condutores_item)
+
+
+        _contingencia = d.pop("contingencia", UNSET)
+        contingencia: DocumentContingency | Unset
+        if isinstance(_contingencia,  Unset):
+            contingencia = UNSET
+        else:
+            contingencia = DocumentContingency.from_dict(_contingencia)
+
+
 
 
         def _parse_criado_em(data: object) -> None | str | Unset:
@@ -419,6 +440,7 @@ class EnvelopeMdfeRegisteredEvent:
             cancelado_em=cancelado_em,
             chave=chave,
             condutores=condutores,
+            contingencia=contingencia,
             criado_em=criado_em,
             documentos=documentos,
             evento=evento,

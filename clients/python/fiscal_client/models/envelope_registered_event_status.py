@@ -3,6 +3,7 @@ from enum import StrEnum
 class EnvelopeRegisteredEventStatus(StrEnum):
     AUTORIZADA = "AUTORIZADA"
     CANCELADA = "CANCELADA"
+    CONTINGENCIA = "CONTINGENCIA"
     DENEGADA = "DENEGADA"
     ENCERRADA = "ENCERRADA"
     NAO_ENVIADA = "NAO_ENVIADA"

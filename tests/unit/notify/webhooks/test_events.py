@@ -18,7 +18,9 @@ def test_catalogue_has_every_kind_the_spec_names():
     assert "webhook.test" in KINDS
     authority = ("autoridade.fora", "autoridade.normalizada")  # issue 37
     assert set(authority) <= KINDS and is_valid_pattern("autoridade.*")
-    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1 + len(authority)
+    contingency = [f"{f}.contingencia_rejeitada" for f in ("nfe", "nfce", "cte", "cteos", "mdfe")]
+    assert set(contingency) <= KINDS  # issue 37: a document handed out, refused later
+    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1 + len(authority) + len(contingency)
 
 
 @pytest.mark.parametrize(
