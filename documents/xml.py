@@ -81,6 +81,15 @@ def parse_untrusted(
     return root
 
 
+def parse_written(data: bytes) -> etree._Element:
+    """Parse XML this service wrote itself (the NF-e builder's text: `&` escaped, no `<` in a
+    value).
+
+    The same hardened parser, though nothing here comes from outside: no DTD, no entity, no
+    network even if an escaping bug let one through. Raises `etree.XMLSyntaxError`."""
+    return etree.fromstring(data, _parser())
+
+
 def _parse(data: bytes) -> etree._Element:
     try:
         return etree.fromstring(data, _parser())

@@ -3,12 +3,13 @@ NFC-e, CT-e and MDF-e, an NF-e covered by its EPEC.
 
 The worker's periodic work (`service.queue.sweeper.sweep`; the in-process worker's thread)
 takes them in number order per company, model and series, once the company is out of
-contingency for the model and while the authority is not FORA: the first one that cannot go stops the rest of its series (numbers reach the
-authority in order). Each is moved to PROCESSANDO in one transaction (the hold stays), its
-stored signed XML sent unchanged and the answer recorded by `outcome.record`: authorized,
-rejected (reported as `<family>.contingencia_rejeitada`, never re-numbered), or, when nothing
-reached the authority, CONTINGENCIA again for the next round. A crash after the move leaves a
-PROCESSANDO document that reconciliation resolves by its key, as any other.
+contingency for the model and while the authority is not FORA: the first one that cannot go
+stops the rest of its series (numbers reach the authority in order). Each is moved to
+PROCESSANDO in one transaction (the hold stays), its stored signed XML sent unchanged and the
+answer recorded by `outcome.record`: authorized, rejected (reported as
+`<family>.contingencia_rejeitada`, never re-numbered), or, when nothing reached the
+authority, CONTINGENCIA again for the next round. A crash after the move leaves a PROCESSANDO
+document that reconciliation resolves by its key, as any other.
 """
 
 from __future__ import annotations
