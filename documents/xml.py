@@ -82,8 +82,7 @@ def parse_untrusted(
 
 
 def parse_written(data: bytes) -> etree._Element:
-    """Parse XML this service wrote itself (the NF-e builder's text: `&` escaped, no `<` in a
-    value).
+    """Parse XML this service wrote itself (the NF-e builder's text, a request's payload).
 
     The same hardened parser, though nothing here comes from outside: no DTD, no entity, no
     network even if an escaping bug let one through. Raises `etree.XMLSyntaxError`."""

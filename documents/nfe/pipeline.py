@@ -7,11 +7,11 @@ supplement is added after signing because it lies outside the signed element.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lxml import etree
 
-from documents.errors import InvalidDocumentDataError
+from documents.errors import InvalidDocumentDataError, SchemaViolationError
 from documents.keys import AccessKey
 from documents.nfce.qrcode import (
     Csc,
@@ -52,7 +52,13 @@ def prepare_nfe(
     signer.sign(built.root, built.reference_id)
     if data.modelo == Modelo.NFCE:
         _add_qr_code(built, data, csc, urls)
-    assert_valid(built.root, SCHEMA_KEY)
+    try:
+        assert_valid(built.root, SCHEMA_KEY)
+    except SchemaViolationError as error:
+        # The builder parses the NF-e from one line of text, so every element says line 1;
+        # a line says nothing about a built tree, whose elements had none (0) before.
+        error.violations = tuple(replace(v, line=0) for v in error.violations)
+        raise
     xml = etree.tostring(built.root, encoding="UTF-8")
     return SignedNFe(built.key, xml, digest_value_of(built.root), built.totals)
 
