@@ -14,7 +14,7 @@ import datetime as dt
 
 from lxml import etree
 
-from simulator import checks, epec, svc
+from simulator import checks, epec, manifestation, svc
 from simulator import contingency_state as cstate
 from simulator.authority import UF_CODES
 from simulator.call import Call
@@ -61,6 +61,8 @@ def handle(call: Call) -> etree._Element | None:
         message = call.request.message
         if message is not None and epec.is_epec_lot(message):
             return epec.receive(call, message)
+        if message is not None:
+            return manifestation.receive(call, message)  # the AN's other events (issue 38)
         return None
     if not svc.is_svc(route.authority):
         return None

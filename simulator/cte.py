@@ -12,7 +12,7 @@ import datetime as dt
 
 from lxml import etree
 
-from simulator import checks, dfe
+from simulator import checks, cte_distribution, dfe
 from simulator.call import Call
 from simulator.errors import Rejection
 from simulator.xmlbuild import from_bytes
@@ -108,6 +108,7 @@ FAMILY = dfe.FamilyService(
         "CTeConsultaV4": lambda call: dfe.query(call, LAYOUT),
         "CTeStatusServicoV4": lambda call: dfe.status(call, LAYOUT),
         "CTeRecepcaoEventoV4": _events,
+        "CTeDistribuicaoDFe": cte_distribution.distribute,
     },
     answers={
         "CTeRecepcaoSincV4": ("retCTe", "reception"),
@@ -116,4 +117,5 @@ FAMILY = dfe.FamilyService(
         "CTeStatusServicoV4": ("retConsStatServCTe", "status"),
         "CTeRecepcaoEventoV4": ("retEventoCTe", "event"),
     },
+    own_answers={"CTeDistribuicaoDFe": cte_distribution.simple_answer},
 )

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from lxml import etree
 
 from documents.schemas import catalogue
-from simulator import checks, dfe_contingency
+from simulator import checks, dfe_contingency, dfe_feed
 from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import parse_wire, wire
 from simulator.errors import BadRequest, Rejection
@@ -292,6 +292,7 @@ def _record(call: Call, reception: Reception, checked: _Checked) -> StoredDocume
         checked.digest_value, authority.now(), None, checked.xml,
     )  # fmt: skip
     authority.store.add_document(stored)
+    dfe_feed.cte_authorized(authority.store, stored, authority.now())
     return stored
 
 
@@ -480,6 +481,8 @@ def _accept(context: EventContext, request: etree._Element, rule: EventRule) -> 
     )  # fmt: skip
     if rule.effect is not None:
         authority.store.set_status(doc.access_key, rule.effect)
+    dfe_feed.cte_event(authority.store, doc, context.event_type, context.sequence,
+                       authority.now())  # fmt: skip
     return answer
 
 
@@ -526,6 +529,10 @@ class FamilyService:
     services: Mapping[str, Callable[[Call], etree._Element]]
     answers: Mapping[str, tuple[str, str]]
     """service -> (answer root, shape): reception, query, status, event or list."""
+    own_answers: Mapping[str, Callable[[Call, str, str], etree._Element]] = field(
+        default_factory=dict
+    )
+    """Services whose status-only answer has its own shape (CTeDistribuicaoDFe)."""
 
     def handle(self, call: Call) -> etree._Element:
         service = self.services.get(call.route.service)
@@ -538,6 +545,9 @@ class FamilyService:
 
     def simple_answer(self, call: Call, code: str, reason: str) -> etree._Element:
         """The service's answer carrying only a status (paralysed, message-level rejections)."""
+        own = self.own_answers.get(call.route.service)
+        if own is not None:
+            return own(call, code, reason)
         name, shape = self.answers[call.route.service]
         answer = _answer_root(self.layout, name)
         cuf = route_cuf(call)

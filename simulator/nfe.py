@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from simulator import checks, contingency, nfe_rules
+from simulator import checks, contingency, dfe_feed, nfe_rules
 from simulator.call import Call, consumption_limit, forced_rejection, route_cuf
 from simulator.clock import wire
 from simulator.errors import BadRequest, Rejection
@@ -56,8 +56,15 @@ def _message(call: Call) -> etree._Element:
     raise Rejection("225", "Rejeicao: Falha no Schema XML (mensagem ausente)")
 
 
+SIMPLE_ANSWERS: dict[str, Callable[[Call, str, str], etree._Element]] = {}
+"""Services registered by other modules with their own status-only answer (distribution.py)."""
+
+
 def simple_answer(call: Call, code: str, reason: str, cuf: str = "") -> etree._Element:
     """The service's answer root carrying only a status (paralysed, lot-level rejections)."""
+    own = SIMPLE_ANSWERS.get(call.route.service)
+    if own is not None:
+        return own(call, code, reason)
     name = ANSWER_ROOTS[call.route.service]
     version = "1.00" if name == "retEnvEvento" else "4.00"
     answer = root(NS, name, versao=version)
@@ -226,6 +233,7 @@ def _record(call: Call, document: _Document, receipt: str | None) -> StoredDocum
         call.authority.now(), receipt, document.xml,
     )  # fmt: skip
     call.authority.store.add_document(stored)
+    dfe_feed.authorized(call.authority.store, stored, call.authority.now())
     return stored
 
 

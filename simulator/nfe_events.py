@@ -7,7 +7,7 @@ import datetime as dt
 
 from lxml import etree
 
-from simulator import checks, contingency
+from simulator import checks, contingency, dfe_feed
 from simulator.call import Call
 from simulator.clock import parse_wire, wire
 from simulator.errors import Rejection
@@ -124,9 +124,19 @@ def _cancel_rules(call: Call, info: etree._Element, doc: StoredDocument) -> None
     """nProt must be the authorization's; within 24 h (NF-e) or 30 min (NFC-e) of it."""
     if checks.text(info, "n:detEvento/n:nProt", N) != doc.protocol:
         raise Rejection("222", "Rejeicao: Protocolo de Autorizacao de Uso difere do cadastrado")
+    if _confirmed(call, doc):
+        raise Rejection("221", "Rejeicao: Confirmado o recebimento da NF-e pelo destinatario")
     window = NFCE_CANCEL_WINDOW if doc.model == NFCE else NFE_CANCEL_WINDOW
     if call.authority.now() > doc.authorized_at + window:
         raise Rejection("501", "Rejeicao: Prazo de cancelamento superior ao previsto na Legislacao")
+
+
+def _confirmed(call: Call, doc: StoredDocument) -> bool:
+    """The recipient's last conclusive manifestation (AN, simulator/manifestation.py) is a
+    Confirmação da Operação (210200): the NF-e can no longer be cancelled (221)."""
+    conclusive = [e.event_type for e in call.authority.store.events(doc.access_key)
+                  if e.event_type in dfe_feed.CONCLUSIVE]  # fmt: skip
+    return bool(conclusive) and conclusive[-1] == dfe_feed.CONFIRMACAO
 
 
 def _accept(
@@ -144,6 +154,7 @@ def _accept(
     )  # fmt: skip
     if event_type == CANCEL:
         authority.store.set_status(doc.access_key, "cancelled")
+    dfe_feed.event_registered(authority.store, doc, event_type, sequence, authority.now())
     return answer
 
 

@@ -23,7 +23,7 @@ from lxml import etree
 
 from documents.errors import AccessKeyError
 from documents.keys import dps_id, nfse_key_is_valid
-from simulator import checks, nfse_build
+from simulator import checks, dfe_feed, nfse_build
 from simulator.authority import Authority
 from simulator.clock import parse_wire, wire
 from simulator.errors import Rejection
@@ -153,6 +153,7 @@ def issue(request: RestRequest) -> RestAnswer:
                        get("tpAmb"), "issued", authority.now(), issued.xml)
         )  # fmt: skip
         authority.store.add_dps(identifier, issued.key, authority.now())
+        dfe_feed.nfse_issued(authority.store, issued.key, authority.now())
     body = {**envelope(request), "idDps": identifier, "chaveAcesso": issued.key,
             "nfseXmlGZipB64": pack(issued.xml)}  # fmt: skip
     return RestAnswer(201, body)
@@ -351,6 +352,7 @@ def register_event(request: RestRequest, key: str) -> RestAnswer:
                         etree.tostring(pedido), event_xml)
         )  # fmt: skip
         authority.store.set_nfse_status(key, "cancelled")
+        dfe_feed.nfse_event(authority.store, key, event_type, sequence, authority.now())
     return RestAnswer(201, {**envelope(request), "eventoXmlGZipB64": pack(event_xml)})
 
 

@@ -55,6 +55,7 @@ _NFE_SERVICES = {
     "RecepcaoEvento": "NFeRecepcaoEvento4",
     "NFeAutorizacao": "NFeAutorizacao4",
     "NFeRetAutorizacao": "NFeRetAutorizacao4",
+    "NFeDistribuicaoDFe": "NFeDistribuicaoDFe",
 }
 _CTE_SERVICES = {
     "CteStatusServicoV4": "CTeStatusServicoV4",
@@ -79,6 +80,13 @@ NFSE_HOSTS = {
 }
 """Sefin Nacional base hosts (protocol_facts.md §4); the API lives under ``/SefinNacional``."""
 NFSE_BASE_PATH = "/sefinnacional"
+ADN_HOSTS = {
+    "adn.nfse.gov.br": TpAmb.PRODUCTION,
+    "adn.producaorestrita.nfse.gov.br": TpAmb.HOMOLOGATION,
+}
+"""ADN (Ambiente de Dados Nacional) hosts; the contribuinte API lives under ``/contribuintes``
+(protocol_facts.md §4; nfsen-php-sdk ``ADN-Contribuinte-swagger.json``)."""
+ADN_BASE_PATH = "/contribuintes"
 
 
 def _server_table(relative: str) -> dict[str, Any]:
@@ -113,6 +121,19 @@ def _key(url: str) -> tuple[str, str]:
     parts = urlsplit(url)
     return parts.netloc.lower(), parts.path.rstrip("/").lower()
 
+
+CTE_DISTRIBUTION_ROUTES = {
+    (host, "/ctedistribuicaodfe/ctedistribuicaodfe.asmx"): Route(
+        Family.CTE, "AN", tp_amb, "CTeDistribuicaoDFe"
+    )
+    for host, tp_amb in (
+        ("www1.cte.fazenda.gov.br", TpAmb.PRODUCTION),
+        ("hom1.cte.fazenda.gov.br", TpAmb.HOMOLOGATION),
+    )
+}
+"""CTeDistribuicaoDFe of the Ambiente Nacional: absent from nfelib's CT-e table; the URLs every
+public client uses (e.g. the Zeus DFe.NET URL table) and the product's
+``documents/transmission/endpoints.py``."""
 
 _ROUTES_LOCK = threading.Lock()
 _UF_ACRONYMS = frozenset(UF_CODES.values())
@@ -185,6 +206,9 @@ def _tables() -> tuple[dict[tuple[str, str], Route], dict[tuple[str, str], tuple
                         table.setdefault(key, route)
                         if authority not in shared.get(key, ()):
                             shared[key] = (*shared.get(key, ()), authority)
+    for key, route in CTE_DISTRIBUTION_ROUTES.items():
+        table.setdefault(key, route)
+        shared.setdefault(key, (route.authority,))
     return table, shared
 
 
@@ -195,6 +219,8 @@ def resolve(path: str) -> Route | None:
     host = host.lower()
     if host in NFSE_HOSTS and ("/" + rest.lower()).startswith(NFSE_BASE_PATH):
         return Route(Family.NFSE, "SEFIN", NFSE_HOSTS[host], "SefinNacional")
+    if host in ADN_HOSTS and ("/" + rest.lower()).startswith(ADN_BASE_PATH):
+        return Route(Family.NFSE, "ADN", ADN_HOSTS[host], "ADN")
     return soap_routes().get((host, ("/" + rest).rstrip("/").lower()))
 
 
@@ -203,6 +229,14 @@ def nfse_subpath(path: str) -> str:
     trimmed = urlsplit(path).path.lstrip("/")
     _, _, rest = trimmed.partition("/")
     return "/" + rest[len(NFSE_BASE_PATH) :].lstrip("/")
+
+
+def adn_subpath(path: str) -> str:
+    """The part of an ADN request after ``/{host}/contribuintes``, query string kept."""
+    parts = urlsplit(path)
+    _, _, rest = parts.path.lstrip("/").partition("/")
+    tail = "/" + rest[len(ADN_BASE_PATH) :].lstrip("/")
+    return f"{tail}?{parts.query}" if parts.query else tail
 
 
 def endpoint_url(family: Family, authority: str, tp_amb: TpAmb, service: str) -> str:

@@ -27,8 +27,11 @@ from lxml import etree
 from documents.certificates import holder_ids
 from simulator import (
     admin_contingency,
+    admin_distribution,
+    adn,
     contingency,
     cte,
+    distribution,
     mdfe,
     nfe,
     nfe_events,
@@ -43,11 +46,12 @@ from simulator.call import Call
 from simulator.clock import Clock, wire
 from simulator.errors import BadRequest, Rejection, SimulatorConfigError
 from simulator.faults import PRE_PROCESSING, FaultBook, FaultKind, RequestScope
-from simulator.routing import Family, Route, for_document, nfse_subpath, resolve
+from simulator.routing import Family, Route, adn_subpath, for_document, nfse_subpath, resolve
 from simulator.settings import Settings
 from simulator.state import Store
 
 assert nfe_events  # registers the NF-e event and voiding services
+assert distribution  # registers NFeDistribuicaoDFe (Ambiente Nacional)
 log = logging.getLogger("simulator")
 MAX_BODY_BYTES = 5_000_000
 STATE_FILE = "simulator.sqlite3"
@@ -153,6 +157,9 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         request = parsed or soap.parse_request(body)
         if request.operation.lower() != route.service.lower():
             raise BadRequest(500, f"Operacao {request.operation} nao atendida em {route.service}")
+        wrapper = soap.WRAPPED_OPERATIONS.get(route.service)
+        if request.wrapper != wrapper:
+            raise BadRequest(500, f"Elemento {wrapper or 'DadosMsg'} esperado no soap:Body")
         call = Call(self.server.authority, route, request, scope)
         family = FAMILIES[route.family]
         if paralysed is not None:
@@ -191,9 +198,10 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         self, route: Route, method: str, body: bytes, scope: RequestScope, paralysed: str | None
     ) -> tuple[int, bytes, str]:
         """Sefin Nacional REST: JSON answers; paralysed is 503 with the E91xx code."""
+        adn_route = route.authority == "ADN"
+        subpath = adn_subpath(self.path) if adn_route else nfse_subpath(self.path)
         request = nfse.RestRequest(
-            self.server.authority, method, nfse_subpath(self.path), body, route.tp_amb.value,
-            scope,
+            self.server.authority, method, subpath, body, route.tp_amb.value, scope,
         )  # fmt: skip
         if paralysed is not None:
             error = nfse.NfseError(503, f"E9{paralysed}", PARALYSED_REASONS[paralysed])
@@ -201,6 +209,8 @@ class AuthorityHandler(BaseHTTPRequestHandler):
         elif scope.caller is None:
             error = nfse.NfseError(403, "E9282", "Certificado de transmissao sem CNPJ/CPF")
             answer = nfse.error_answer(request, error)
+        elif adn_route:
+            answer = adn.handle(request)
         else:
             answer = nfse.handle(request)
         data = b"" if answer.body is None else json.dumps(answer.body).encode()
@@ -314,6 +324,8 @@ class AdminHandler(BaseHTTPRequestHandler):
         path = urlsplit(self.path).path
         authority = self.server.authority
         handled = admin_contingency.get(authority, path)
+        if handled is None:
+            handled = admin_distribution.get(authority, path, parse_qs(urlsplit(self.path).query))
         if handled is not None:
             self._json(*handled)
         elif path == "/_admin/state":

@@ -33,6 +33,14 @@ RESULT_ELEMENTS = {
     "MDFeConsNaoEnc": "mdfeConsNaoEncResult",
 }
 """Response part names from the nfelib WSDLs; every NF-e 4.00 service answers ``nfeResultMsg``."""
+WRAPPED_OPERATIONS = {
+    "NFeDistribuicaoDFe": "nfeDistDFeInteresse",
+    "CTeDistribuicaoDFe": "cteDistDFeInteresse",
+}
+"""Operations whose WSDL (document/literal wrapped, nfedistribuicaodfe.wsdl; the CT-e's as
+sped-cte ``sefazDistDFe`` sends it) puts ``nfeDadosMsg``/``cteDadosMsg``
+inside an operation element and answers ``<op>Response/<op>Result``; every other SEFAZ service
+puts ``xxxDadosMsg`` straight in the Body."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +53,8 @@ class SoapRequest:
     """The XML payload when sent as XML; None when sent compressed (see ``compressed``)."""
     compressed: str | None
     """base64(gzip(...)) text of ``nfeDadosMsgZip``, ``cteDadosMsg`` or ``mdfeDadosMsg``."""
+    wrapper: str | None = None
+    """Local name of the operation element around ``nfeDadosMsg`` (``nfeDistDFeInteresse``)."""
 
 
 def parse_request(body: bytes) -> SoapRequest:
@@ -57,7 +67,7 @@ def parse_request(body: bytes) -> SoapRequest:
         raise BadRequest(415, "SOAP 1.1 nao suportado: use SOAP 1.2")
     if envelope.tag != f"{{{SOAP12}}}Envelope":
         raise BadRequest(400, "Envelope SOAP 1.2 ausente")
-    payload = _dados_msg(envelope)
+    payload, wrapper = _dados_msg(envelope)
     namespace = etree.QName(payload).namespace or ""
     family, _, operation = namespace.removeprefix("http://www.portalfiscal.inf.br/").partition(
         "/wsdl/"
@@ -65,8 +75,8 @@ def parse_request(body: bytes) -> SoapRequest:
     children = [child for child in payload if isinstance(child.tag, str)]
     text = (payload.text or "").strip()
     if children:
-        return SoapRequest(operation, family, detach(children[0]), None)
-    return SoapRequest(operation, family, None, text)
+        return SoapRequest(operation, family, detach(children[0]), None, wrapper)
+    return SoapRequest(operation, family, None, text, wrapper)
 
 
 def detach(element: etree._Element) -> etree._Element:
@@ -81,15 +91,21 @@ def detach(element: etree._Element) -> etree._Element:
     return parse_untrusted(etree.tostring(copy))
 
 
-def _dados_msg(envelope: etree._Element) -> etree._Element:
+def _dados_msg(envelope: etree._Element) -> tuple[etree._Element, str | None]:
+    """The ``xxxDadosMsg`` element, and the operation element around it when the WSDL wraps it."""
     body = envelope.find(f"{{{SOAP12}}}Body")
     if body is None:
         raise BadRequest(400, "soap:Body ausente")
     for child in body:
-        if isinstance(child.tag, str) and etree.QName(child).localname.endswith(
-            ("DadosMsg", "DadosMsgZip")
-        ):
-            return child
+        if not isinstance(child.tag, str):
+            continue
+        name = etree.QName(child).localname
+        if name.endswith(("DadosMsg", "DadosMsgZip")):
+            return child, None
+        if name in WRAPPED_OPERATIONS.values():
+            for inner in child:
+                if isinstance(inner.tag, str) and etree.QName(inner).localname.endswith("DadosMsg"):
+                    return inner, name
     raise BadRequest(400, "Elemento DadosMsg ausente no soap:Body")
 
 
@@ -116,7 +132,12 @@ def envelope(operation: str, family: str, answer: etree._Element) -> bytes:
     env = etree.Element(f"{{{SOAP12}}}Envelope", nsmap={"soap": SOAP12})
     body = etree.SubElement(env, f"{{{SOAP12}}}Body")
     namespace = f"http://www.portalfiscal.inf.br/{family}/wsdl/{operation}"
-    name = RESULT_ELEMENTS.get(operation, "nfeResultMsg")
+    wrapper = WRAPPED_OPERATIONS.get(operation)
+    if wrapper is not None:
+        body = etree.SubElement(body, f"{{{namespace}}}{wrapper}Response", nsmap={None: namespace})
+        name = f"{wrapper}Result"
+    else:
+        name = RESULT_ELEMENTS.get(operation, "nfeResultMsg")
     result = etree.SubElement(body, f"{{{namespace}}}{name}", nsmap={None: namespace})
     result.append(answer)
     xml: bytes = etree.tostring(env, xml_declaration=True, encoding="utf-8")

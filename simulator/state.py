@@ -117,6 +117,27 @@ CREATE TABLE IF NOT EXISTS epec_events (
     answer_xml BLOB NOT NULL,
     conciliated_at TEXT
 );
+CREATE TABLE IF NOT EXISTS dfe_nsu (
+    interested TEXT NOT NULL,
+    tp_amb TEXT NOT NULL,
+    nsu INTEGER NOT NULL,
+    schema TEXT NOT NULL,
+    access_key TEXT NOT NULL,
+    event_type TEXT,
+    sequence INTEGER,
+    added_at TEXT NOT NULL,
+    sort_at TEXT NOT NULL,
+    PRIMARY KEY (interested, tp_amb, nsu)
+);
+CREATE TABLE IF NOT EXISTS dfe_dist_state (
+    interested TEXT NOT NULL,
+    tp_amb TEXT NOT NULL,
+    idle_since TEXT NOT NULL,
+    PRIMARY KEY (interested, tp_amb)
+);
+CREATE TABLE IF NOT EXISTS dfe_dist_queries (
+    interested TEXT NOT NULL, tp_amb TEXT NOT NULL, mode TEXT NOT NULL, at TEXT NOT NULL
+);
 """
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from simulator import pki
 from simulator.settings import Settings
+from simulator.testing_nfe import IssuedNfe, issue_nfe_to
 
 
 @dataclass
@@ -81,6 +82,21 @@ class SimulatorHandle:
         reply: dict[str, Any] = self.admin("POST", "/_admin/svc", {"uf": uf, "active": active,
                                                                   **options})  # fmt: skip
         return reply
+
+    def distribution(self, cnpj: str, tp_amb: str = "2", family: str = "nfe") -> dict[str, Any]:
+        """The Ambiente Nacional's DF-e distribution state of one CNPJ (or CPF): its NSU
+        sequence (``documents``: NSU, schema, chave, tpEvento, nSeqEvento, added_at),
+        ``maxNSU``, ``idle_since`` (start of the 1-hour wait) and its ``manifestations``;
+        ``family="cte"`` for the CTeDistribuicaoDFe sequence, ``"nfse"`` for the ADN's."""
+        query = urllib.parse.urlencode({"cnpj": cnpj, "tp_amb": tp_amb, "family": family})
+        reply: dict[str, Any] = self.admin("GET", f"/_admin/distribution?{query}")
+        return reply
+
+    def issue_nfe_to(self, recipient: str, **options: Any) -> IssuedNfe:
+        """Another company (``issuer``, default a fixed valid CNPJ) issues an NF-e at SEFAZ-SP
+        naming ``recipient`` (CNPJ or CPF) as dest; options: ``number``, ``series``,
+        ``tp_amb``, ``aut_xml`` (CNPJ/CPF list), ``carrier``, ``emitted``, ``issuer``."""
+        return issue_nfe_to(self, recipient, **options)
 
     def advance_clock(self, seconds: float) -> str:
         now: str = self.admin("POST", "/_admin/clock", {"advance_seconds": seconds})["now"]
