@@ -116,7 +116,7 @@ def modes(family: Family, uf: str) -> list[Mode]:
         found.append(Mode(Tipo.SVC, svc))
     if table.offline is not None and uf not in table.offline_excluded_ufs:
         found.append(Mode(Tipo.OFFLINE, table.offline))
-    if table.epec is not None:
+    if table.epec is not None and table.has_epec(uf):
         found.append(Mode(Tipo.EPEC, table.epec))
     return found
 
@@ -147,7 +147,7 @@ def in_force(family: Family, company: Company, ambiente: str) -> InForce | None:
         started_at=dt.datetime.fromisoformat(shown["inicio"]),
         reason=shown["justificativa"],
         handed_out=family.contingency.handed_out(tp_emis),
-        deadline=family.contingency.deadline,
+        deadline=family.contingency.deadline_of(tp_emis),
         origem=Origem(shown.get("origem", Origem.MANUAL.value)),
         registers_first=tp_emis == family.contingency.epec
         and family.contingency.register is not None,

@@ -103,12 +103,24 @@ class ContingencyModes:
     offline: str | None = None
     offline_excluded_ufs: frozenset[str] = frozenset()
     epec: str | None = None
+    epec_ufs: frozenset[str] | None = None
+    """The UFs where the EPEC exists for the family (None: every UF)."""
     deadline: dt.timedelta = dt.timedelta(hours=24)
+    """How long an offline document may wait to be transmitted."""
+    epec_deadline: dt.timedelta = dt.timedelta(hours=168)
+    """How long a note covered by its EPEC may wait: 7 days, after which the issuer's EPECs
+    are blocked (142)."""
     register: Callable[[Authority, CompanyCredentials, FiscalDocument, Company], Prior] | None = (
         None
     )
     """How a document of the `epec` tpEmis is registered before it is handed out (the NF-e's
     EPEC at the Ambiente Nacional): the answer and the event row to keep on 136."""
+
+    def deadline_of(self, tp_emis: str) -> dt.timedelta:
+        return self.epec_deadline if tp_emis == self.epec else self.deadline
+
+    def has_epec(self, uf: str) -> bool:
+        return self.epec is not None and (self.epec_ufs is None or uf in self.epec_ufs)
 
     def handed_out(self, tp_emis: str) -> bool:
         """A document of this tpEmis is valid before its authorization (offline, EPEC): it

@@ -91,7 +91,7 @@ EPEC_DEADLINE = dt.timedelta(hours=168)
 OFFLINE_NFCE_DEADLINE = dt.timedelta(hours=24)
 """An offline NFC-e is transmitted within 24 hours (protocol_facts §7)."""
 NFE_CONTINGENCY = ContingencyModes(
-    svc=SVC_BY_UF.get, epec=EPEC, deadline=EPEC_DEADLINE, register=epec.register
+    svc=SVC_BY_UF.get, epec=EPEC, epec_deadline=EPEC_DEADLINE, register=epec.register
 )
 NFCE_CONTINGENCY = ContingencyModes(
     offline=OFFLINE_NFCE, offline_excluded_ufs=frozenset({"SP"}), deadline=OFFLINE_NFCE_DEADLINE
