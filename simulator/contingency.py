@@ -14,7 +14,7 @@ import datetime as dt
 
 from lxml import etree
 
-from simulator import checks, epec, manifestation, svc
+from simulator import checks, epec, epec_nfce, manifestation, svc
 from simulator import contingency_state as cstate
 from simulator.authority import UF_CODES
 from simulator.call import Call
@@ -57,6 +57,8 @@ GATED_SERVICES = frozenset(
 def handle(call: Call) -> etree._Element | None:
     """The answer of the SVC or AN EPEC service, or None when the normal service answers."""
     route = call.route
+    if route.authority == epec_nfce.AUTHORITY:
+        return epec_nfce.receive(call, call.request.message)
     if route.authority == "AN" and route.service == "NFeRecepcaoEvento4":
         message = call.request.message
         if message is not None and epec.is_epec_lot(message):
@@ -148,8 +150,13 @@ def _justification_rules(call: Call, info: etree._Element, f: KeyFields) -> None
 
 
 def after_duplicates(call: Call, info: etree._Element, key: str, f: KeyFields, tp_amb: str) -> None:
-    """Database rules of contingency: the EPEC link (467, 468, 691, 692)."""
-    if svc.is_svc(call.route.authority) or f.model == NFCE:
+    """Database rules of contingency: the EPEC link (467, 468, 691, 692; an SP NFC-e's: 467,
+    468 against SEFAZ-SP's EPEC of the NFC-e)."""
+    if svc.is_svc(call.route.authority):
+        return
+    if f.model == NFCE:
+        if _uf(f.cuf) in EPEC_NFCE_UFS:
+            epec_nfce.check_nfce(call, info, key, f)
         return
     epec.check_nfe(call, info, key, f, tp_amb)
 

@@ -194,8 +194,10 @@ def _answer(
     *,
     protocol: str | None = None,
     pending: list[str] | None = None,
+    c_orgao: str = AN_CUF,
 ) -> etree._Element:
-    """retEvento of the EPEC layout: cOrgaoAutor is required, chNFePend lists pending EPECs."""
+    """retEvento of the EPEC layout: cOrgaoAutor is required, chNFePend lists pending EPECs;
+    `c_orgao` is the answering authority (91 the AN, 35 SEFAZ-SP's EPEC of the NFC-e)."""
     answer = root(NS, "retEvento", versao="1.00")
     out = child(answer, "infEvento")
     key = checks.optional_text(info, "n:chNFe", N) or ""
@@ -205,7 +207,7 @@ def _answer(
         out,
         ("tpAmb", call.tp_amb),
         ("verAplic", call.ver_aplic),
-        ("cOrgao", AN_CUF),
+        ("cOrgao", c_orgao),
         ("cStat", code),
         ("xMotivo", reason),
         ("chNFe", key if len(key) == 44 else None),
@@ -219,6 +221,13 @@ def _answer(
     for pending_key in pending or []:
         child(out, "chNFePend", pending_key)
     return answer
+
+
+Blocked = _Blocked
+pending = _pending
+answer = _answer
+detail_rules = _detail_rules
+"""Shared with SEFAZ-SP's EPEC of the NFC-e (simulator/epec_nfce.py)."""
 
 
 # -- the NF-e under EPEC at its UF --------------------------------------------------------------

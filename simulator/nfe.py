@@ -34,6 +34,7 @@ ANSWER_ROOTS = {
     "NFeStatusServico4": "retConsStatServ",
     "NFeRecepcaoEvento4": "retEnvEvento",
     "NFeInutilizacao4": "retInutNFe",
+    "RecepcaoEvento": "retEnvEvento",  # SEFAZ-SP's EPEC of the NFC-e (epec_nfce.py)
 }
 
 

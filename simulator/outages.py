@@ -30,8 +30,9 @@ from simulator.request_facts import Facts
 from simulator.routing import Route
 
 STATUS_SERVICES = frozenset({"NFeStatusServico4", "CTeStatusServicoV4", "MDFeStatusServico"})
-CONTINGENCY_AUTHORITIES = frozenset({"SVC-AN", "SVC-RS", "SVC-SP", "AN"})
-"""Authorities that a UF's outage never reaches: they exist to replace it."""
+CONTINGENCY_AUTHORITIES = frozenset({"SVC-AN", "SVC-RS", "SVC-SP", "AN", "SP-EPEC"})
+"""Authorities that a UF's outage never reaches: they exist to replace it (SP-EPEC: SEFAZ-SP's
+EPEC of the NFC-e, simulator/epec_nfce.py; an outage targeting ``SP-EPEC`` takes it down)."""
 
 
 class OutageMode(enum.Enum):

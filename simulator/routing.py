@@ -135,6 +135,20 @@ CTE_DISTRIBUTION_ROUTES = {
 public client uses (e.g. the Zeus DFe.NET URL table) and the product's
 ``documents/transmission/endpoints.py``."""
 
+EPEC_NFCE_AUTHORITY = "SP-EPEC"
+EPEC_NFCE_ROUTES = {
+    (host, "/epecws/recepcaoepec.asmx"): Route(
+        Family.NFE, EPEC_NFCE_AUTHORITY, tp_amb, "RecepcaoEvento"
+    )
+    for host, tp_amb in (
+        ("nfce.epec.fazenda.sp.gov.br", TpAmb.PRODUCTION),
+        ("homologacao.nfce.epec.fazenda.sp.gov.br", TpAmb.HOMOLOGATION),
+    )
+}
+"""SEFAZ-SP's EPEC of the NFC-e (``RecepcaoEPEC.asmx``): absent from nfelib's tables; the URLs of
+sped-nfe ``storage/wsnfe_4.00_mod65.xml`` and the product's ``documents/transmission/endpoints.py``.
+The service is ``RecepcaoEvento``, the WSDL namespace suffix sped-nfe sends there."""
+
 _ROUTES_LOCK = threading.Lock()
 _UF_ACRONYMS = frozenset(UF_CODES.values())
 """The 27 UFs' own authorizers' names, as nfelib's tables key them (SP, RS...)."""
@@ -206,7 +220,7 @@ def _tables() -> tuple[dict[tuple[str, str], Route], dict[tuple[str, str], tuple
                         table.setdefault(key, route)
                         if authority not in shared.get(key, ()):
                             shared[key] = (*shared.get(key, ()), authority)
-    for key, route in CTE_DISTRIBUTION_ROUTES.items():
+    for key, route in (CTE_DISTRIBUTION_ROUTES | EPEC_NFCE_ROUTES).items():
         table.setdefault(key, route)
         shared.setdefault(key, (route.authority,))
     return table, shared

@@ -108,7 +108,8 @@ class NfeAuthority:
         return self.client.send_event(signed_event, batch_id=batch_id())
 
     def register_epec(self, signed_epec: bytes) -> SendOutcome:
-        """The EPEC of a tpEmis 4 NF-e, at the Ambiente Nacional (`NfeClient.send_epec`)."""
+        """The EPEC of a tpEmis 4 NF-e at the Ambiente Nacional, or of an SP NFC-e at SEFAZ-SP's
+        EPEC service (`NfeClient.send_epec` picks by the model in the event's key)."""
         return self.client.send_epec(signed_epec, batch_id=batch_id())
 
     def register_manifestation(self, signed_event: bytes) -> SendOutcome:

@@ -15,6 +15,9 @@ Routing (protocol_facts.md §7-§8):
 - The NF-e EPEC (event 110140) goes to the Ambiente Nacional (`AN`) whatever the UF: the
   caller pins it with `authority` (`Route.authority`). So do the recipient's manifestation
   events (210200-210240) and the DF-e distribution (NF-e and CT-e), which only the AN serves.
+- The NFC-e EPEC (110140 of a model-65 note) goes to SEFAZ-SP's own EPEC service
+  (`RecepcaoEPEC`, host nfce.epec.fazenda.sp.gov.br), the only UF running one (NT 2015.003):
+  `SUPPLEMENT` carries its URLs under the `SP` key, as nfelib's tables lack them.
 """
 
 from __future__ import annotations
@@ -59,9 +62,16 @@ SUPPLEMENT = {
         "https://www1.cte.fazenda.gov.br/CTeDistribuicaoDFe/CTeDistribuicaoDFe.asmx",
     ("cte", "AN", "2", "CTeDistribuicaoDFe"):
         "https://hom1.cte.fazenda.gov.br/CTeDistribuicaoDFe/CTeDistribuicaoDFe.asmx",
+    ("nfe", "SP", "1", "RecepcaoEPEC"):
+        "https://nfce.epec.fazenda.sp.gov.br/EPECws/RecepcaoEPEC.asmx",
+    ("nfe", "SP", "2", "RecepcaoEPEC"):
+        "https://homologacao.nfce.epec.fazenda.sp.gov.br/EPECws/RecepcaoEPEC.asmx",
 }  # fmt: skip
 """(family, server key, tpAmb, service) -> URL for what nfelib's tables lack: its CT-e `AN` entry
-is empty, so the CT-e DF-e distribution comes from sped-cte `storage/wscte_4.00_mod57.xml`."""
+is empty, so the CT-e DF-e distribution comes from sped-cte `storage/wscte_4.00_mod57.xml`; SP's
+EPEC of the NFC-e comes from sped-nfe `storage/wsnfe_4.00_mod65.xml` (`RecepcaoEPEC`)."""
+EPEC_NFCE_UFS = frozenset({"SP"})
+"""UFs whose authoriser runs an EPEC for the NFC-e (NT 2015.003 leaves it to each UF)."""
 
 
 def uf_acronym(uf: str) -> str:

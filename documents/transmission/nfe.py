@@ -15,8 +15,8 @@ from lxml import etree
 
 from documents.transmission import answers, defaults
 from documents.transmission import services as svc
-from documents.transmission.endpoints import AMBIENTE_NACIONAL
-from documents.transmission.errors import RequestBuildError
+from documents.transmission.endpoints import AMBIENTE_NACIONAL, EPEC_NFCE_UFS, uf_acronym
+from documents.transmission.errors import EndpointNotFoundError, RequestBuildError
 from documents.transmission.outcome import (
     AuthorizationOutcome,
     Cancelled,
@@ -37,6 +37,7 @@ NFE_NS = "http://www.portalfiscal.inf.br/nfe"
 _BATCH_ID = re.compile(r"^[0-9]{1,15}$")
 _KEY = re.compile(r"^[0-9]{6}[0-9A-Z]{12}[0-9]{26}$")
 _RECEIPT = re.compile(r"^[0-9]{15}$")
+_EVENT_ID = re.compile(r'Id="ID[0-9]{6}([0-9]{6}[0-9A-Z]{12}[0-9]{26})[0-9]{2}"')
 
 
 def _checked(value: str, pattern: re.Pattern[str], what: str) -> str:
@@ -100,8 +101,10 @@ class NfeClient:
         return interpret(answer, _read_event_batch)
 
     def send_epec(self, signed_epec: bytes, *, batch_id: str) -> SendOutcome:
-        """One signed EPEC (110140, `documents.events.epec`) to the Ambiente Nacional's
-        NFeRecepcaoEvento4, whatever the route's UF: the UF's own services are the ones down.
+        """One signed EPEC (110140, `documents.events.epec`): an NF-e's to the Ambiente
+        Nacional's NFeRecepcaoEvento4, whatever the route's UF (the UF's own services are the
+        ones down); an NFC-e's (model 65 in the event's key, else the route's model) to SEFAZ-SP's
+        RecepcaoEPEC, the only UF running one (`EndpointNotFoundError` for another UF).
 
         `Authorized` with cStat 136 carries the EPEC's nProt and dhRegEvento (printed on the
         DANFE) and the `retEvento` to wrap with `procEventoNFe`; a refusal is `Rejected` as
@@ -109,9 +112,18 @@ class NfeClient:
         lote = _checked(batch_id, _BATCH_ID, "idLote")
         head = f'<envEvento xmlns="{NFE_NS}" versao="1.00"><idLote>{lote}</idLote>'
         payload = head.encode() + strip_declaration(signed_epec) + b"</envEvento>"
-        route = replace(self._route, authority=AMBIENTE_NACIONAL)
-        answer = self._transport.call(svc.NFE_EVENT, route, payload, "retEnvEvento")
+        if _event_model(signed_epec, self._route.model) == "65":
+            service, route = svc.NFCE_EPEC, self._nfce_epec_route()
+        else:
+            service, route = svc.NFE_EVENT, replace(self._route, authority=AMBIENTE_NACIONAL)
+        answer = self._transport.call(service, route, payload, "retEnvEvento")
         return interpret(answer, _read_epec_batch)
+
+    def _nfce_epec_route(self) -> Route:
+        uf = uf_acronym(self._route.uf)
+        if uf not in EPEC_NFCE_UFS:
+            raise EndpointNotFoundError("nfe", uf, svc.NFCE_EPEC.table_key, self._tp_amb)
+        return replace(self._route, model="65", tp_emis="4", authority=uf)
 
     def send_manifestation(self, signed_event: bytes, *, batch_id: str) -> SendOutcome:
         """One signed recipient's manifestation (210200, 210210, 210220, 210240,
@@ -130,6 +142,12 @@ class NfeClient:
         """Send a signed inutNFe (number range voiding)."""
         answer = self._transport.call(svc.NFE_VOIDING, self._route, signed_inut, "retInutNFe")
         return interpret(answer, answers.voiding)
+
+
+def _event_model(signed_event: bytes, default: str) -> str:
+    """The model (positions 21-22 of the key) in the event's Id, else `default`."""
+    found = _EVENT_ID.search(signed_event[:2048].decode("utf-8", "replace"))
+    return found.group(1)[20:22] if found else default
 
 
 def poll_delay(tmed: int) -> float:

@@ -158,6 +158,15 @@ CTE_DISTRIBUTION = SoapService(
 """nfelib ships no CTeDistribuicaoDFe WSDL: namespace and action as sped-cte `sefazDistDFe` sends
 them (the NF-e service's pattern, `cteDistDFeInteresse/cteDadosMsg`)."""
 
+_NFCE_EPEC_NS = "http://www.portalfiscal.inf.br/nfe/wsdl/RecepcaoEvento"
+NFCE_EPEC = SoapService(
+    Family.NFE, "RecepcaoEPEC", "", "nfeRecepcaoEvento",
+    declared=WsdlInfo(_NFCE_EPEC_NS, f"{_NFCE_EPEC_NS}/nfeRecepcaoEvento", False),
+)  # fmt: skip
+"""SEFAZ-SP's EPEC of the NFC-e (`RecepcaoEPEC.asmx`), whose WSDL nfelib does not ship: namespace
+and action as sped-nfe `sefazEpecNfce` sends them (`storage/wsnfe_4.00_mod65.xml`: operation
+`RecepcaoEvento`, method `nfeRecepcaoEvento`), an envEvento in `nfeDadosMsg`, no SOAP header."""
+
 AN_SERVICES = (NFE_DISTRIBUTION, CTE_DISTRIBUTION)
 """Served only by the Ambiente Nacional (routed with `Route.authority="AN"`), not by any UF."""
 

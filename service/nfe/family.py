@@ -94,9 +94,13 @@ NFE_CONTINGENCY = ContingencyModes(
     svc=SVC_BY_UF.get, epec=EPEC, epec_deadline=EPEC_DEADLINE, register=epec.register
 )
 NFCE_CONTINGENCY = ContingencyModes(
-    offline=OFFLINE_NFCE, offline_excluded_ufs=frozenset({"SP"}), deadline=OFFLINE_NFCE_DEADLINE
-)
-"""SP has no offline NFC-e (SAT or EPEC-NFC-e instead; sped-nfe docs/Contingency.md)."""
+    offline=OFFLINE_NFCE, offline_excluded_ufs=frozenset({"SP"}), deadline=OFFLINE_NFCE_DEADLINE,
+    epec=EPEC, epec_ufs=frozenset({"SP"}), epec_deadline=OFFLINE_NFCE_DEADLINE,
+    register=epec.register,
+)  # fmt: skip
+"""Offline (tpEmis 9) in every UF but SP, which has the EPEC of the NFC-e instead (NT 2015.003,
+at SEFAZ-SP's own EPEC service; sped-nfe docs/Contingency.md): both within 24 hours (sped-nfe
+docs/metodos/EPECNFCe_SP.md gives 24 h for SP's)."""
 
 
 def _family(model: Modelo, **described: Any) -> Family:

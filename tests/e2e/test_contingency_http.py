@@ -351,3 +351,34 @@ def test_an_offline_nfce_past_its_deadline_is_reported_then_authorized_late(
     finally:
         sim.advance_clock(-late.total_seconds())
     assert done["sefaz_code"] == "150" and done["chave"] == document["chave"]
+
+
+def test_an_sp_nfce_under_its_epec_is_handed_out_then_transmitted(
+    app: Flask, sim: SimulatorHandle, server: str
+) -> None:
+    ready = ready_to_issue(app.test_client(), app.extensions["fiscal"], sim)
+    sim.set_outage("SP", mode="refused")
+    entered = _call("POST", f"{server}/configuracao-fiscal/contingencia", ready.headers,
+                    json={"modelo": "65", "tipo": "EPEC", "justificativa": REASON})  # fmt: skip
+    assert entered.status_code == 201, entered.json()
+    body = {"pedido": "PDV-EPEC-1", "itens": [{"codigo": "P1", "quantidade": 1}],
+            "pagamento": "dinheiro"}  # fmt: skip
+    issued = _issue(server, ready.headers, "nfce", body)
+    assert issued.status_code == 200, issued.json()
+    document = issued.json()
+    assert document["status"] == "CONTINGENCIA" and document["chave"][34] == "4"
+    assert document["contingencia"]["tipo"] == "EPEC"
+    assert 23.5 < _call("GET", f"{server}/fiscal/contingencia/pendentes", ready.headers,
+                        ).json()["itens"][0]["horas_restantes"] <= 24  # fmt: skip
+    shown = _call("GET", f"{server}/nfce/{document['id']}", ready.headers).json()
+    [epec] = [e for e in shown["eventos"] if e["tipo"] == "EPEC"]
+    assert epec["status"] == "REGISTRADO" and epec["protocolo"]
+    pdf = _call("GET", f"{server}/nfce/{document['id']}/danfce", ready.headers)
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+    sim.clear_outages("SP")
+    _leave(server, ready.headers, "65")
+    done = until(app, lambda: (d := _call("GET", f"{server}/nfce/{document['id']}",
+                                          ready.headers).json())["status"] == "AUTORIZADA" and d,
+                 "the later transmission", timeout=90)  # fmt: skip
+    assert done["chave"] == document["chave"] and done["protocolo"]

@@ -146,9 +146,12 @@ def test_only_a_tp_emis_4_note_has_an_epec(
 def test_an_nfce_has_no_epec_at_the_ambiente_nacional(
     nfe_factory: ModuleType, signer: XmlSigner
 ) -> None:
+    base = nfe_factory.nfce_data(1)  # outside SP: SP's own EPEC-NFC-e is test_documents_epec_nfce
+    address = dataclasses.replace(base.issuer.address, uf="RS", city_code="4314902",
+                                  city="PORTO ALEGRE")  # fmt: skip
     data = dataclasses.replace(
-        nfe_factory.nfce_data(1), tp_emis=TpEmis.EPEC, issued_at=ISSUED,
-        contingency=Contingency(ISSUED, REASON),
+        base, tp_emis=TpEmis.EPEC, issued_at=ISSUED, contingency=Contingency(ISSUED, REASON),
+        issuer=dataclasses.replace(base.issuer, address=address),
     )  # fmt: skip
     note = prepare_nfe(data, signer, csc=Csc("000001", "0123456789"))
     with pytest.raises(InvalidDocumentDataError) as caught:
