@@ -91,6 +91,15 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "DOCUMENTO_NAO_SUPORTADO": ErrorSpec(
         501, "A emissão deste tipo de documento ainda não está disponível."
     ),
+    "MANIFESTACAO_FORA_DE_ORDEM": ErrorSpec(
+        422, "Manifestação não permitida agora para esta NF-e recebida."
+    ),
+    "MANIFESTACAO_INCERTA": ErrorSpec(
+        503, "A resposta da autoridade à manifestação não chegou; consulte a NF-e recebida."
+    ),
+    "DFE_CONSULTAS_ESGOTADAS": ErrorSpec(
+        422, "Limite de consultas por chave da hora atingido para esta empresa."
+    ),
     "SOLICITACAO_NAO_ENCONTRADA": ErrorSpec(404, "Solicitação não encontrada."),
     "SOLICITACAO_NAO_CANCELAVEL": ErrorSpec(
         409, "A solicitação só pode ser cancelada antes da transmissão."

@@ -12,5 +12,6 @@ def load_all() -> None:
     import service.notify.mail.models
     import service.notify.webhooks.models
     import service.queue.models
+    import service.received.models
     import service.registers.models
     import service.wallet.models  # noqa: F401

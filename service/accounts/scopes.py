@@ -22,6 +22,8 @@ class Scope(StrEnum):
     MDFE_WRITE = "mdfe:write"
     RURAL_READ = "rural:read"
     RURAL_WRITE = "rural:write"
+    DFE_READ = "dfe:read"
+    DFE_WRITE = "dfe:write"
     OVERRIDE = "override"
 
 

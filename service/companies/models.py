@@ -42,6 +42,7 @@ class Module(StrEnum):
     CTEOS = "cteos"
     MDFE = "mdfe"
     RURAL = "rural"
+    DFE = "dfe"
 
 
 DEFAULT_MODULES = [Module.NFE.value, Module.NFCE.value]

@@ -52,6 +52,17 @@ class InProcessWorker:
         sender = threading.Thread(target=self._deferred, name="fiscal-contingency", daemon=True)
         self._threads.append(sender)
         sender.start()
+        receiver = threading.Thread(target=self._received, name="fiscal-dfe", daemon=True)
+        self._threads.append(receiver)
+        receiver.start()
+
+    def _received(self) -> None:
+        """The DF-e distribution of the companies whose cursor is due
+        (`service.received.distribution`), on a thread of its own."""
+        from service.received.distribution import run_due
+
+        while not self._stop.wait(self._sweep_every):
+            run_due(self._app)
 
     def _deferred(self) -> None:
         """Documents handed out in contingency, transmitted in number order once their

@@ -41,6 +41,7 @@ def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) ->
     from service.authorities.probe import probe_in
     from service.issuance.deferred import transmit_in
     from service.queue.operations import adopt_orphans
+    from service.received.distribution import run_due
 
     with app.app_context():
         now = utcnow()
@@ -54,4 +55,5 @@ def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) ->
     if kinds is None:  # then the authorities' status probes that are due
         probe_in(app)
         transmit_in(app)  # and the contingency documents whose authority answers again
+        run_due(app)  # and the DF-e distribution of the companies whose cursor is due
     return len(work)

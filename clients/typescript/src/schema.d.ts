@@ -6153,6 +6153,705 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dfe/configuracao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A ciência automática e onde está a distribuição: último NSU, próxima consulta,
+         *     bloqueio (656), última resposta e as consultas por chave que restam na hora.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Código da empresa (opcional quando a conta tem uma só empresa ativa). */
+                    empresa?: string;
+                    /** @description Id da empresa (alternativa a `empresa`). */
+                    empresa_id?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeDfeSettingsAnswer"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        /**
+         * Liga ou desliga a ciência automática (210210 em cada NF-e recebida, para que o XML
+         *     completo chegue). Pode ser gravada antes de habilitar o módulo `dfe`.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "ciencia_automatica": true
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DfeSettings"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeDfeSettingsAnswer"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
+         *     completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+         *     `situacao`, `manifestacao`, `tipo`.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    empresa?: string;
+                    empresa_id?: string;
+                    pagina?: number;
+                    por_pagina?: number;
+                    /** @description CNPJ/CPF do emitente (só dígitos) ou parte do nome. */
+                    emitente?: string;
+                    /** @description Emitidas a partir deste dia (AAAA-MM-DD). */
+                    de?: string;
+                    /** @description Emitidas até este dia, inclusive. */
+                    ate?: string;
+                    situacao?: "AUTORIZADA" | "CANCELADA" | "DENEGADA";
+                    manifestacao?: "NENHUMA" | "CIENCIA" | "CONFIRMADA" | "DESCONHECIDA" | "NAO_REALIZADA";
+                    tipo?: "NFE" | "CTE" | "NFSE";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeReceivedList"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos/consultar-chave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pede ao Ambiente Nacional uma NF-e pela chave (consChNFe) e a guarda: até 20
+         *     consultas por hora e empresa (422 `DFE_CONSULTAS_ESGOTADAS` diz quando libera).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "chave": "35251145723174000110550010000000071000055435"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["KeyQuery"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeReceived"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária.; `DFE_CONSULTAS_ESGOTADAS`: Limite de consultas por chave da hora atingido para esta empresa.; `SEFAZ_REJECTION`: Documento rejeitado pela autoridade fiscal. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `AUTORIDADE_INACESSIVEL`: Não foi possível conectar à autoridade fiscal; nada foi enviado nem cobrado. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos/{chave}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chave: string;
+            };
+            cookie?: never;
+        };
+        /** Um documento recebido, com os seus eventos (cancelamento, manifestações). */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Código da empresa (opcional quando a conta tem uma só empresa ativa). */
+                    empresa?: string;
+                    /** @description Id da empresa (alternativa a `empresa`). */
+                    empresa_id?: string;
+                };
+                header?: never;
+                path: {
+                    chave: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeReceived"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos/{chave}/manifestacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chave: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Manifestação do destinatário, assinada com o certificado da empresa e registrada
+         *     no Ambiente Nacional: `ciencia` (210210), `confirmacao` (210200), `desconhecimento`
+         *     (210220) ou `nao_realizada` (210240, com `justificativa`). A ordem legal é conferida
+         *     antes (422 `MANIFESTACAO_FORA_DE_ORDEM`).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chave: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "tipo": "confirmacao"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Manifestation"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeReceived"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária.; `MANIFESTACAO_FORA_DE_ORDEM`: Manifestação não permitida agora para esta NF-e recebida.; `SEFAZ_EVENT_REJECTION`: Evento rejeitado pela autoridade fiscal. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `AUTORIDADE_INACESSIVEL`: Não foi possível conectar à autoridade fiscal; nada foi enviado nem cobrado.; `MANIFESTACAO_INCERTA`: A resposta da autoridade à manifestação não chegou; consulte a NF-e recebida. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos/{chave}/xml": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chave: string;
+            };
+            cookie?: never;
+        };
+        /** O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou. */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Código da empresa (opcional quando a conta tem uma só empresa ativa). */
+                    empresa?: string;
+                    /** @description Id da empresa (alternativa a `empresa`). */
+                    empresa_id?: string;
+                };
+                header?: never;
+                path: {
+                    chave: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O arquivo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example <?xml version="1.0" encoding="UTF-8"?><nfeProc … */
+                        "application/xml": string;
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `XML_INDISPONIVEL`: XML autorizado ainda não disponível. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/empresas": {
         parameters: {
             query?: never;
@@ -14367,7 +15066,7 @@ export interface components {
         };
         ApiKeyCreate: {
             /** @default null */
-            escopos?: ("emitir" | "consultar" | "cancelar" | "cce" | "inutilizar" | "download" | "preview" | "configurar" | "nfse:read" | "nfse:write" | "cte:read" | "cte:write" | "cteos:read" | "cteos:write" | "mdfe:read" | "mdfe:write" | "rural:read" | "rural:write" | "override")[] | null;
+            escopos?: ("emitir" | "consultar" | "cancelar" | "cce" | "inutilizar" | "download" | "preview" | "configurar" | "nfse:read" | "nfse:write" | "cte:read" | "cte:write" | "cteos:read" | "cteos:write" | "mdfe:read" | "mdfe:write" | "rural:read" | "rural:write" | "dfe:read" | "dfe:write" | "override")[] | null;
             /**
              * @default test
              * @enum {string}
@@ -14907,10 +15606,16 @@ export interface components {
             /** @description PENDENTE, ENTREGUE ou FALHOU. */
             status?: string;
             tentativas?: number;
-            /** @description Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled, cte.contingencia_rejeitada, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.contingencia_rejeitada, cteos.processing, cteos.rejected, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.contingencia_rejeitada, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.contingencia_rejeitada, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.contingencia_rejeitada, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
+            /** @description Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled, cte.contingencia_rejeitada, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled, cteos.contingencia_rejeitada, cteos.processing, cteos.rejected, dfe.cancelado, dfe.recebido, fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed, mdfe.contingencia_rejeitada, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled, nfce.contingencia_rejeitada, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled, nfe.contingencia_rejeitada, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing, nfse.rejected, webhook.test. */
             tipo?: string;
             ultimo_erro?: string | null;
             ultimo_status_http?: number | null;
+        };
+        DfeSettings: {
+            /** @description Registrar a ciência da operação (210210) em cada NF-e recebida, para que o XML completo chegue na distribuição seguinte. */
+            ciencia_automatica: boolean;
+            empresa?: string;
+            empresa_id?: string;
         };
         DisagreementRequest: {
             observacao: string;
@@ -15260,6 +15965,22 @@ export interface components {
             request_id: string;
             success: boolean;
             total?: number;
+        };
+        EnvelopeDfeSettingsAnswer: {
+            /** Format: date-time */
+            bloqueado_ate?: string | null;
+            ciencia_automatica?: boolean;
+            /** @description Consultas por chave que ainda cabem na hora atual. */
+            consultas_chave_restantes?: number;
+            /** @description Maior NSU da empresa no AN. */
+            max_nsu?: string;
+            /** Format: date-time */
+            proxima_consulta?: string | null;
+            request_id: string;
+            success: boolean;
+            /** @description Último NSU lido. */
+            ult_nsu?: string;
+            ultima_resposta?: string | null;
         };
         EnvelopeDocument: {
             /** @enum {string} */
@@ -15678,6 +16399,43 @@ export interface components {
         };
         EnvelopeProductList: {
             itens?: components["schemas"]["ProductRecord"][];
+            pagina?: number;
+            por_pagina?: number;
+            request_id: string;
+            success: boolean;
+            total?: number;
+        };
+        EnvelopeReceived: {
+            /** @enum {string} */
+            ambiente?: "HOMOLOGACAO" | "PRODUCAO";
+            /** Format: date-time */
+            atualizado_em?: string;
+            chave?: string;
+            emitente_cnpj?: string | null;
+            emitente_nome?: string | null;
+            /** Format: date-time */
+            emitido_em?: string | null;
+            eventos?: components["schemas"]["ReceivedEvent"][];
+            id?: string;
+            /** @enum {string} */
+            manifestacao?: "NENHUMA" | "CIENCIA" | "CONFIRMADA" | "DESCONHECIDA" | "NAO_REALIZADA";
+            /** @description NSU que o trouxe. */
+            nsu?: string | null;
+            /** Format: date-time */
+            recebido_em?: string;
+            request_id: string;
+            /** @enum {string} */
+            situacao?: "AUTORIZADA" | "CANCELADA" | "DENEGADA";
+            success: boolean;
+            /** @enum {string} */
+            tipo?: "NFE" | "CTE" | "NFSE";
+            /** @description vNF, em reais. */
+            valor?: string | null;
+            /** @description O XML completo chegou (após a ciência ou outra manifestação). */
+            xml_disponivel?: boolean;
+        };
+        EnvelopeReceivedList: {
+            itens?: components["schemas"]["Received"][];
             pagina?: number;
             por_pagina?: number;
             request_id: string;
@@ -16162,7 +16920,7 @@ export interface components {
             /** Format: decimal */
             limite_revisao?: string | null;
             logradouro?: string | null;
-            modulos?: ("nfe" | "nfce" | "nfse" | "cte" | "cteos" | "mdfe" | "rural")[];
+            modulos?: ("nfe" | "nfce" | "nfse" | "cte" | "cteos" | "mdfe" | "rural" | "dfe")[];
             municipio?: string | null;
             nome_fantasia?: string | null;
             numero?: string | null;
@@ -16217,7 +16975,7 @@ export interface components {
             /** Format: decimal */
             limite_revisao?: string | null;
             logradouro?: string | null;
-            modulos?: ("nfe" | "nfce" | "nfse" | "cte" | "cteos" | "mdfe" | "rural")[];
+            modulos?: ("nfe" | "nfce" | "nfse" | "cte" | "cteos" | "mdfe" | "rural" | "dfe")[];
             municipio?: string | null;
             nome_fantasia?: string | null;
             numero?: string | null;
@@ -16432,6 +17190,12 @@ export interface components {
             /** Format: date */
             vigencia_inicio?: string;
         };
+        KeyQuery: {
+            /** @description Chave de acesso (44 posições) da NF-e emitida para a empresa. */
+            chave: string;
+            empresa?: string;
+            empresa_id?: string;
+        };
         LastAnswer: {
             /** @description cStat da resposta (ex.: 107, 108, 109). */
             c_stat?: string | null;
@@ -16472,6 +17236,17 @@ export interface components {
         ManifestDriver: {
             cpf?: string;
             nome?: string;
+        };
+        Manifestation: {
+            empresa?: string;
+            empresa_id?: string;
+            /** @description Obrigatória para nao_realizada: 15 a 255 caracteres. */
+            justificativa?: string;
+            /**
+             * @description ciencia (210210), confirmacao (210200), desconhecimento (210220) ou nao_realizada (210240).
+             * @enum {string}
+             */
+            tipo: "ciencia" | "confirmacao" | "desconhecimento" | "nao_realizada";
         };
         ManifestedDocument: {
             chave?: string;
@@ -17021,6 +17796,41 @@ export interface components {
             tipo_medida: string;
             /** @enum {string} */
             unidade: "m3" | "kg" | "ton" | "unidade" | "litros" | "mmbtu";
+        };
+        Received: {
+            /** @enum {string} */
+            ambiente?: "HOMOLOGACAO" | "PRODUCAO";
+            /** Format: date-time */
+            atualizado_em?: string;
+            chave?: string;
+            emitente_cnpj?: string | null;
+            emitente_nome?: string | null;
+            /** Format: date-time */
+            emitido_em?: string | null;
+            eventos?: components["schemas"]["ReceivedEvent"][];
+            id?: string;
+            /** @enum {string} */
+            manifestacao?: "NENHUMA" | "CIENCIA" | "CONFIRMADA" | "DESCONHECIDA" | "NAO_REALIZADA";
+            /** @description NSU que o trouxe. */
+            nsu?: string | null;
+            /** Format: date-time */
+            recebido_em?: string;
+            /** @enum {string} */
+            situacao?: "AUTORIZADA" | "CANCELADA" | "DENEGADA";
+            /** @enum {string} */
+            tipo?: "NFE" | "CTE" | "NFSE";
+            /** @description vNF, em reais. */
+            valor?: string | null;
+            /** @description O XML completo chegou (após a ciência ou outra manifestação). */
+            xml_disponivel?: boolean;
+        };
+        ReceivedEvent: {
+            n_seq?: number;
+            protocolo?: string | null;
+            /** Format: date-time */
+            registrado_em?: string;
+            /** @description 110111 cancelamento, 210200/210210/210220/210240 manifestação. */
+            tp_evento?: string;
         };
         Reference: {
             aamm?: string;

@@ -30,6 +30,10 @@ before its authorization is refused at its later transmission."""
 AUTHORITY_KINDS = ("autoridade.fora", "autoridade.normalizada")
 """An authority's transitions (`service.authorities.announce`): FORA, and back to ONLINE."""
 
+DFE_KINDS = ("dfe.recebido", "dfe.cancelado")
+"""A document received by the company (`service.received`): first seen, or its whole XML now
+available; and a received note cancelled by its issuer."""
+
 TEST_EVENT = "webhook.test"
 """Sent only by `POST /webhooks/{id}/teste`, to that subscription, whatever its patterns."""
 
@@ -39,6 +43,7 @@ KINDS: frozenset[str] = frozenset(
     + [f"{family}.contingencia_rejeitada" for family in CONTINGENCY_FAMILIES]
     + [f"fiscal.document.{suffix}" for suffix in QUEUE_SUFFIXES]
     + list(AUTHORITY_KINDS)
+    + list(DFE_KINDS)
     + [TEST_EVENT]
 )
 

@@ -85,6 +85,7 @@ from .customer_update_parcial_indicador_ie_type_2_type_1 import CustomerUpdatePa
 from .customer_update_parcial_indicador_ie_type_3_type_1 import CustomerUpdateParcialIndicadorIeType3Type1
 from .delete_api_v1_configuracao_fiscal_contingencia_modelo import DeleteApiV1ConfiguracaoFiscalContingenciaModelo
 from .delivery_record import DeliveryRecord
+from .dfe_settings import DfeSettings
 from .disagreement_request import DisagreementRequest
 from .document import Document
 from .document_ambiente import DocumentAmbiente
@@ -135,6 +136,7 @@ from .envelope_customer_answer import EnvelopeCustomerAnswer
 from .envelope_customer_list import EnvelopeCustomerList
 from .envelope_delivery_answer import EnvelopeDeliveryAnswer
 from .envelope_delivery_list import EnvelopeDeliveryList
+from .envelope_dfe_settings_answer import EnvelopeDfeSettingsAnswer
 from .envelope_document import EnvelopeDocument
 from .envelope_document_ambiente import EnvelopeDocumentAmbiente
 from .envelope_document_list import EnvelopeDocumentList
@@ -193,6 +195,12 @@ from .envelope_producer_answer import EnvelopeProducerAnswer
 from .envelope_producer_created import EnvelopeProducerCreated
 from .envelope_product_answer import EnvelopeProductAnswer
 from .envelope_product_list import EnvelopeProductList
+from .envelope_received import EnvelopeReceived
+from .envelope_received_ambiente import EnvelopeReceivedAmbiente
+from .envelope_received_list import EnvelopeReceivedList
+from .envelope_received_manifestacao import EnvelopeReceivedManifestacao
+from .envelope_received_situacao import EnvelopeReceivedSituacao
+from .envelope_received_tipo import EnvelopeReceivedTipo
 from .envelope_registered_event import EnvelopeRegisteredEvent
 from .envelope_registered_event_ambiente import EnvelopeRegisteredEventAmbiente
 from .envelope_registered_event_modelo import EnvelopeRegisteredEventModelo
@@ -242,6 +250,9 @@ from .get_api_v1_configuracao_fiscal_naturezas_ativo import GetApiV1Configuracao
 from .get_api_v1_configuracao_fiscal_regras_base_origem import GetApiV1ConfiguracaoFiscalRegrasBaseOrigem
 from .get_api_v1_configuracao_fiscal_regras_base_tipo import GetApiV1ConfiguracaoFiscalRegrasBaseTipo
 from .get_api_v1_configuracao_fiscal_tributacao_ativo import GetApiV1ConfiguracaoFiscalTributacaoAtivo
+from .get_api_v1_dfe_recebidos_manifestacao import GetApiV1DfeRecebidosManifestacao
+from .get_api_v1_dfe_recebidos_situacao import GetApiV1DfeRecebidosSituacao
+from .get_api_v1_dfe_recebidos_tipo import GetApiV1DfeRecebidosTipo
 from .get_api_v1_empresas_ativo import GetApiV1EmpresasAtivo
 from .get_api_v1_financeiro_extrato_tipo import GetApiV1FinanceiroExtratoTipo
 from .get_api_v1_fiscal_autoridades_modelo import GetApiV1FiscalAutoridadesModelo
@@ -316,11 +327,14 @@ from .iva_rule_regime_type_3_type_1 import IvaRuleRegimeType3Type1
 from .iva_rule_tipo_destinatario_type_1 import IvaRuleTipoDestinatarioType1
 from .iva_rule_tipo_destinatario_type_2_type_1 import IvaRuleTipoDestinatarioType2Type1
 from .iva_rule_tipo_destinatario_type_3_type_1 import IvaRuleTipoDestinatarioType3Type1
+from .key_query import KeyQuery
 from .last_answer import LastAnswer
 from .layout_violation import LayoutViolation
 from .ledger_entry import LedgerEntry
 from .loading import Loading
 from .manifest_driver import ManifestDriver
+from .manifestation import Manifestation
+from .manifestation_tipo import ManifestationTipo
 from .manifested_document import ManifestedDocument
 from .manifested_document_tipo import ManifestedDocumentTipo
 from .mdfe_cancel_request import MdfeCancelRequest
@@ -393,6 +407,12 @@ from .property_answer import PropertyAnswer
 from .purchase_order import PurchaseOrder
 from .quantity import Quantity
 from .quantity_unidade import QuantityUnidade
+from .received import Received
+from .received_ambiente import ReceivedAmbiente
+from .received_event import ReceivedEvent
+from .received_manifestacao import ReceivedManifestacao
+from .received_situacao import ReceivedSituacao
+from .received_tipo import ReceivedTipo
 from .reference import Reference
 from .reference_modelo import ReferenceModelo
 from .retained_st import RetainedSt
@@ -583,6 +603,7 @@ __all__ = (
     "CustomerUpdateParcialIndicadorIeType3Type1",
     "DeleteApiV1ConfiguracaoFiscalContingenciaModelo",
     "DeliveryRecord",
+    "DfeSettings",
     "DisagreementRequest",
     "Document",
     "DocumentAmbiente",
@@ -633,6 +654,7 @@ __all__ = (
     "EnvelopeCustomerList",
     "EnvelopeDeliveryAnswer",
     "EnvelopeDeliveryList",
+    "EnvelopeDfeSettingsAnswer",
     "EnvelopeDocument",
     "EnvelopeDocumentAmbiente",
     "EnvelopeDocumentList",
@@ -691,6 +713,12 @@ __all__ = (
     "EnvelopeProducerCreated",
     "EnvelopeProductAnswer",
     "EnvelopeProductList",
+    "EnvelopeReceived",
+    "EnvelopeReceivedAmbiente",
+    "EnvelopeReceivedList",
+    "EnvelopeReceivedManifestacao",
+    "EnvelopeReceivedSituacao",
+    "EnvelopeReceivedTipo",
     "EnvelopeRegisteredEvent",
     "EnvelopeRegisteredEventAmbiente",
     "EnvelopeRegisteredEventModelo",
@@ -740,6 +768,9 @@ __all__ = (
     "GetApiV1ConfiguracaoFiscalRegrasBaseOrigem",
     "GetApiV1ConfiguracaoFiscalRegrasBaseTipo",
     "GetApiV1ConfiguracaoFiscalTributacaoAtivo",
+    "GetApiV1DfeRecebidosManifestacao",
+    "GetApiV1DfeRecebidosSituacao",
+    "GetApiV1DfeRecebidosTipo",
     "GetApiV1EmpresasAtivo",
     "GetApiV1FinanceiroExtratoTipo",
     "GetApiV1FiscalAutoridadesModelo",
@@ -814,10 +845,13 @@ __all__ = (
     "IvaRuleTipoDestinatarioType1",
     "IvaRuleTipoDestinatarioType2Type1",
     "IvaRuleTipoDestinatarioType3Type1",
+    "KeyQuery",
     "LastAnswer",
     "LayoutViolation",
     "LedgerEntry",
     "Loading",
+    "Manifestation",
+    "ManifestationTipo",
     "ManifestDriver",
     "ManifestedDocument",
     "ManifestedDocumentTipo",
@@ -891,6 +925,12 @@ __all__ = (
     "PurchaseOrder",
     "Quantity",
     "QuantityUnidade",
+    "Received",
+    "ReceivedAmbiente",
+    "ReceivedEvent",
+    "ReceivedManifestacao",
+    "ReceivedSituacao",
+    "ReceivedTipo",
     "Reference",
     "ReferenceModelo",
     "RetainedSt",

@@ -9,6 +9,8 @@ class ApiKeyCreateEscoposType0Item(StrEnum):
     CTEOSWRITE = "cteos:write"
     CTEREAD = "cte:read"
     CTEWRITE = "cte:write"
+    DFEREAD = "dfe:read"
+    DFEWRITE = "dfe:write"
     DOWNLOAD = "download"
     EMITIR = "emitir"
     INUTILIZAR = "inutilizar"

@@ -37,10 +37,10 @@ class DeliveryRecord:
             tentativas (int | Unset):
             tipo (str | Unset): Um de: autoridade.fora, autoridade.normalizada, cte.authorized, cte.cancelled,
                 cte.contingencia_rejeitada, cte.processing, cte.rejected, cteos.authorized, cteos.cancelled,
-                cteos.contingencia_rejeitada, cteos.processing, cteos.rejected, fiscal.document.action_required,
-                fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error, fiscal.document.pending,
-                fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled, mdfe.closed,
-                mdfe.contingencia_rejeitada, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled,
+                cteos.contingencia_rejeitada, cteos.processing, cteos.rejected, dfe.cancelado, dfe.recebido,
+                fiscal.document.action_required, fiscal.document.authorized, fiscal.document.cancelled, fiscal.document.error,
+                fiscal.document.pending, fiscal.document.queued, fiscal.document.rejected, mdfe.authorized, mdfe.cancelled,
+                mdfe.closed, mdfe.contingencia_rejeitada, mdfe.processing, mdfe.rejected, nfce.authorized, nfce.cancelled,
                 nfce.contingencia_rejeitada, nfce.processing, nfce.rejected, nfe.authorized, nfe.cancelled,
                 nfe.contingencia_rejeitada, nfe.processing, nfe.rejected, nfse.authorized, nfse.cancelled, nfse.processing,
                 nfse.rejected, webhook.test.

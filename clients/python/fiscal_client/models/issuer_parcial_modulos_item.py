@@ -3,6 +3,7 @@ from enum import StrEnum
 class IssuerParcialModulosItem(StrEnum):
     CTE = "cte"
     CTEOS = "cteos"
+    DFE = "dfe"
     MDFE = "mdfe"
     NFCE = "nfce"
     NFE = "nfe"

@@ -20,7 +20,11 @@ def test_catalogue_has_every_kind_the_spec_names():
     assert set(authority) <= KINDS and is_valid_pattern("autoridade.*")
     contingency = [f"{f}.contingencia_rejeitada" for f in ("nfe", "nfce", "cte", "cteos", "mdfe")]
     assert set(contingency) <= KINDS  # issue 37: a document handed out, refused later
-    assert len(KINDS) == 6 * 4 + 1 + len(queue) + 1 + len(authority) + len(contingency)
+    received = ("dfe.recebido", "dfe.cancelado")  # issue 38
+    assert set(received) <= KINDS and is_valid_pattern("dfe.*")
+    assert len(KINDS) == (
+        6 * 4 + 1 + len(queue) + 1 + len(authority) + len(contingency) + len(received)
+    )
 
 
 @pytest.mark.parametrize(

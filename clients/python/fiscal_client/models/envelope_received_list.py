@@ -1,0 +1,125 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, BinaryIO, TextIO, TYPE_CHECKING, Generator
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
+
+from ..types import UNSET, Unset
+from typing import cast
+
+if TYPE_CHECKING:
+  from ..models.received import Received
+
+
+
+
+
+T = TypeVar("T", bound="EnvelopeReceivedList")
+
+
+
+@_attrs_define
+class EnvelopeReceivedList:
+    """ 
+        Attributes:
+            request_id (str):
+            success (bool):
+            itens (list[Received] | Unset):
+            pagina (int | Unset):
+            por_pagina (int | Unset):
+            total (int | Unset):
+     """
+
+    request_id: str
+    success: bool
+    itens: list[Received] | Unset = UNSET
+    pagina: int | Unset = UNSET
+    por_pagina: int | Unset = UNSET
+    total: int | Unset = UNSET
+
+
+
+
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.received import Received # noqa: PLC0415
+        request_id = self.request_id
+
+        success = self.success
+
+        itens: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.itens, Unset):
+            itens = []
+            for itens_item_data in self.itens:
+                itens_item = itens_item_data.to_dict()
+                itens.append(itens_item)
+
+
+
+        pagina = self.pagina
+
+        por_pagina = self.por_pagina
+
+        total = self.total
+
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({
+            "request_id": request_id,
+            "success": success,
+        })
+        if itens is not UNSET:
+            field_dict["itens"] = itens
+        if pagina is not UNSET:
+            field_dict["pagina"] = pagina
+        if por_pagina is not UNSET:
+            field_dict["por_pagina"] = por_pagina
+        if total is not UNSET:
+            field_dict["total"] = total
+
+        return field_dict
+
+
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.received import Received # noqa: PLC0415
+        d = dict(src_dict)
+        request_id = d.pop("request_id")
+
+        success = d.pop("success")
+
+        _itens = d.pop("itens", UNSET)
+        itens: list[Received] | Unset = UNSET
+        if _itens is not UNSET:
+            itens = []
+            for itens_item_data in _itens:
+                itens_item = Received.from_dict(itens_item_data)
+
+
+
+                itens.append(itens_item)
+
+
+        pagina = d.pop("pagina", UNSET)
+
+        por_pagina = d.pop("por_pagina", UNSET)
+
+        total = d.pop("total", UNSET)
+
+        envelope_received_list = cls(
+            request_id=request_id,
+            success=success,
+            itens=itens,
+            pagina=pagina,
+            por_pagina=por_pagina,
+            total=total,
+        )
+
+        return envelope_received_list
+

@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+class EnvelopeReceivedSituacao(StrEnum):
+    AUTORIZADA = "AUTORIZADA"
+    CANCELADA = "CANCELADA"
+    DENEGADA = "DENEGADA"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,230 @@
+"""Storing what the distribution brings: once per key, the whole XML replacing the summary,
+events attached, and the webhooks written in the same transaction as the change.
+
+Called inside the caller's transaction (the distribution job's, with its cursor's move; the
+by-key query's): either every document of a batch is stored with the cursor past it, or
+none is and the batch is asked again.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from documents.transmission.distribution import (
+    NFE_NS,
+    DistributedDocument,
+    DocumentKind,
+    ResEvento,
+    ResNFe,
+)
+from documents.xml import parse_untrusted
+from service.ids import new_id
+from service.notify.webhooks.events import DFE_KINDS
+from service.notify.webhooks.outbox import record_event
+from service.received.models import (
+    ReceivedDocument,
+    ReceivedEvent,
+    Situacao,
+    Tipo,
+)
+
+log = logging.getLogger("service.received")
+
+CANCELLATIONS = frozenset({"110111", "110112"})
+"""Cancellation and cancellation by substitution: the received note is no longer valid."""
+RECEIVED, CANCELLED = DFE_KINDS
+_SITUATIONS = {"1": Situacao.AUTORIZADA, "2": Situacao.DENEGADA, "3": Situacao.CANCELADA}
+_Q = f"{{{NFE_NS}}}"
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Whose documents these are: the company, its account and the environment."""
+
+    account_id: str
+    company_id: str
+    ambiente: str
+
+
+def store_documents(session: Session, owner: Owner, documents: tuple[DistributedDocument, ...],
+                    now: datetime) -> list[ReceivedDocument]:  # fmt: skip
+    """Store each valid NF-e document; answers the rows touched. An invalid or foreign one is
+    logged and passed (its NSU is behind the cursor all the same)."""
+    touched: list[ReceivedDocument] = []
+    for document in documents:
+        row = _store_one(session, owner, document, now)
+        if row is not None:
+            touched.append(row)
+    return touched
+
+
+def _store_one(session: Session, owner: Owner, document: DistributedDocument,
+               now: datetime) -> ReceivedDocument | None:  # fmt: skip
+    if not document.valid or document.chave is None:
+        log.warning("DF-e NSU %s not stored: %s", document.nsu, document.problem or "no key")
+        return None
+    if document.kind is DocumentKind.RES_NFE and isinstance(document.view, ResNFe):
+        return _summary(session, owner, document, document.view, now)
+    if document.kind is DocumentKind.NFE_PROC:
+        return _whole(session, owner, document, now)
+    if document.kind is DocumentKind.RES_EVENTO and isinstance(document.view, ResEvento):
+        view = document.view
+        return _event(session, owner, document, now, view.tp_evento, view.n_seq, view.n_prot)
+    if document.kind is DocumentKind.PROC_EVENTO_NFE:
+        tp_evento, n_seq, protocol = _event_fields(document.xml)
+        return _event(session, owner, document, now, tp_evento, n_seq, protocol)
+    log.info("DF-e NSU %s (%s) is not an NF-e document: passed", document.nsu, document.kind)
+    return None
+
+
+def find(session: Session, owner: Owner, chave: str) -> ReceivedDocument | None:
+    query = select(ReceivedDocument).where(
+        ReceivedDocument.company_id == owner.company_id,
+        ReceivedDocument.ambiente == owner.ambiente,
+        ReceivedDocument.chave == chave,
+    )
+    return session.execute(query).scalar_one_or_none()
+
+
+def _new(session: Session, owner: Owner, chave: str, nsu: str, now: datetime) -> ReceivedDocument:
+    row = ReceivedDocument(
+        id=new_id("rec"), account_id=owner.account_id, company_id=owner.company_id,
+        ambiente=owner.ambiente, tipo=Tipo.NFE.value, chave=chave, nsu=nsu,
+        situacao=Situacao.AUTORIZADA.value, recebido_em=now, atualizado_em=now,
+    )  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _summary(session: Session, owner: Owner, document: DistributedDocument, view: ResNFe,
+             now: datetime) -> ReceivedDocument:  # fmt: skip
+    """A resNFe: the first sight of a note (webhook `dfe.recebido`), or a newer summary of
+    one already known (its situation as of now)."""
+    row = find(session, owner, view.chave)
+    created = row is None
+    if row is None:
+        row = _new(session, owner, view.chave, document.nsu, now)
+    row.emitente_cnpj, row.emitente_nome = view.cnpj_emitente, view.nome[:200]
+    row.valor, row.emitido_em = view.v_nf, _moment(view.dh_emi)
+    row.resumo_xml, row.nsu, row.atualizado_em = document.xml, document.nsu, now
+    situation = _SITUATIONS.get(view.c_sit, Situacao.AUTORIZADA)
+    cancelled_now = situation is Situacao.CANCELADA and row.situacao != Situacao.CANCELADA.value
+    row.situacao = situation.value
+    if created:
+        _announce(session, RECEIVED, row)
+    if cancelled_now:
+        _announce(session, CANCELLED, row)
+    return row
+
+
+def _whole(session: Session, owner: Owner, document: DistributedDocument,
+           now: datetime) -> ReceivedDocument:  # fmt: skip
+    """The nfeProc: fills `xml` (and the fields the summary had, when it came first)."""
+    assert document.chave is not None
+    row = find(session, owner, document.chave)
+    if row is None:
+        row = _new(session, owner, document.chave, document.nsu, now)
+    fields = _nfe_fields(document.xml)
+    row.emitente_cnpj = row.emitente_cnpj or fields.get("cnpj")
+    row.emitente_nome = row.emitente_nome or fields.get("nome")
+    row.valor = row.valor if row.valor is not None else fields.get("valor")
+    row.emitido_em = row.emitido_em or fields.get("emitido_em")
+    row.xml, row.nsu, row.atualizado_em = document.xml, document.nsu, now
+    _announce(session, RECEIVED, row)  # first sight, or the whole XML is now available
+    return row
+
+
+def _event(session: Session, owner: Owner, document: DistributedDocument, now: datetime,
+           tp_evento: str, n_seq: int, protocol: str | None) -> ReceivedDocument:  # fmt: skip
+    """An event on a received note, attached once; a cancellation cancels the note."""
+    assert document.chave is not None
+    row = find(session, owner, document.chave)
+    if row is None:  # an event on a note whose summary is outside the window: keep both
+        row = _new(session, owner, document.chave, document.nsu, now)
+    known = session.execute(
+        select(ReceivedEvent).where(
+            ReceivedEvent.received_id == row.id, ReceivedEvent.tp_evento == tp_evento,
+            ReceivedEvent.n_seq == n_seq,
+        )
+    ).scalar_one_or_none()  # fmt: skip
+    if known is None:
+        session.add(ReceivedEvent(id=new_id("rev"), received_id=row.id, tp_evento=tp_evento,
+                                  n_seq=n_seq, protocolo=protocol, xml=document.xml,
+                                  created_at=now))  # fmt: skip
+    elif document.kind is DocumentKind.PROC_EVENTO_NFE:
+        known.xml = document.xml  # the whole event replaces its summary
+    if tp_evento in CANCELLATIONS and row.situacao != Situacao.CANCELADA.value:
+        row.situacao = Situacao.CANCELADA.value
+        row.atualizado_em = now
+        _announce(session, CANCELLED, row)
+    return row
+
+
+def _event_fields(xml: bytes) -> tuple[str, int, str | None]:
+    root = parse_untrusted(xml)
+    info = root.find(f"{_Q}evento/{_Q}infEvento")
+    answer = root.find(f"{_Q}retEvento/{_Q}infEvento")
+    tp_evento = (info.findtext(f"{_Q}tpEvento") if info is not None else "") or ""
+    n_seq = int((info.findtext(f"{_Q}nSeqEvento") if info is not None else "1") or "1")
+    protocol = answer.findtext(f"{_Q}nProt") if answer is not None else None
+    return tp_evento.strip(), n_seq, protocol
+
+
+def _nfe_fields(xml: bytes) -> dict[str, Any]:
+    """Issuer, value and date of an nfeProc (for a note whose summary never came)."""
+    root = parse_untrusted(xml)
+    info = root.find(f"{_Q}NFe/{_Q}infNFe")
+    if info is None:
+        return {}
+    issuer = info.find(f"{_Q}emit")
+    found: dict[str, Any] = {}
+    if issuer is not None:
+        found["cnpj"] = issuer.findtext(f"{_Q}CNPJ") or issuer.findtext(f"{_Q}CPF")
+        found["nome"] = (issuer.findtext(f"{_Q}xNome") or "")[:200] or None
+    found["emitido_em"] = _moment(info.findtext(f"{_Q}ide/{_Q}dhEmi") or "")
+    try:
+        found["valor"] = Decimal(info.findtext(f"{_Q}total/{_Q}ICMSTot/{_Q}vNF") or "")
+    except InvalidOperation:
+        found["valor"] = None
+    return found
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        moment = datetime.fromisoformat(text.strip())
+    except ValueError:
+        return None
+    return moment if moment.tzinfo else None
+
+
+def _announce(session: Session, kind: str, row: ReceivedDocument) -> None:
+    record_event(session, tipo=kind, account_id=row.account_id, company_id=row.company_id,
+                 ambiente=row.ambiente, data=lambda: summary(row))  # fmt: skip
+
+
+def summary(row: ReceivedDocument) -> dict[str, Any]:
+    """A received document as the API and the webhooks show it (never its XML)."""
+    return {
+        "id": row.id,
+        "chave": row.chave,
+        "tipo": row.tipo,
+        "ambiente": row.ambiente,
+        "nsu": row.nsu,
+        "emitente_cnpj": row.emitente_cnpj,
+        "emitente_nome": row.emitente_nome,
+        "valor": None if row.valor is None else f"{Decimal(row.valor):.2f}",
+        "emitido_em": row.emitido_em.isoformat() if row.emitido_em else None,
+        "situacao": row.situacao,
+        "manifestacao": row.manifestacao,
+        "xml_disponivel": row.xml is not None,
+        "recebido_em": row.recebido_em.isoformat() if row.recebido_em else None,
+        "atualizado_em": row.atualizado_em.isoformat() if row.atualizado_em else None,
+    }
