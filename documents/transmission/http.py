@@ -72,7 +72,8 @@ def exchange(
     """Send `request` and read the whole answer, classifying every failure. Uses an idle
     keep-alive connection of this context when one exists."""
     parts = urlsplit(request.url)
-    target = _Target(context, parts.hostname or "", parts.port or 443, parts.path or "/")
+    path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")  # e.g. the ADN's
+    target = _Target(context, parts.hostname or "", parts.port or 443, path)
     idle = POOL.take(context, target.host, target.port)
     if idle is not None:
         answer = _send(idle, request, target, limits, reused=True)

@@ -17,7 +17,7 @@ import re
 import ssl
 import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias, TypeVar
 
 from documents.transmission import defaults
@@ -31,6 +31,12 @@ from documents.transmission.soap import strip_declaration
 _KEY = re.compile(r"^[0-9]{50}$")
 _DPS_ID = re.compile(r"^DPS[0-9]{42}$")
 _EVENT_TYPE = re.compile(r"^[0-9]{6}$")
+_PARTY = re.compile(r"^(?:[0-9A-Z]{12}[0-9]{2}|[0-9]{11})$")
+ADN_BASE_URLS = {
+    Environment.PRODUCTION: "https://adn.nfse.gov.br/contribuintes",
+    Environment.HOMOLOGATION: "https://adn.producaorestrita.nfse.gov.br/contribuintes",
+}
+"""The ADN's taxpayer API (ADN-Contribuinte-swagger.json; protocol_facts.md §4)."""
 _JSON = {"Content-Type": "application/json", "Accept": "application/json"}
 
 
@@ -83,6 +89,32 @@ class NfseRejected:
         return any(error.codigo == "E0014" for error in self.errors)
 
 
+@dataclass(frozen=True)
+class AdnDocument:
+    """One `LoteDFe` item of the ADN's distribution: `tipo` NFSE or EVENTO (`tipo_evento`
+    CANCELAMENTO, ...), `xml` the inflated NFS-e or event; `problem` says why it could not be
+    read (its NSU is passed all the same, never silently)."""
+
+    nsu: int
+    chave: str
+    tipo: str
+    tipo_evento: str | None
+    xml: bytes = field(repr=False)
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class AdnBatch:
+    """`GET /contribuintes/DFe/{NSU}` with documents (DOCUMENTOS_LOCALIZADOS)."""
+
+    documents: tuple[AdnDocument, ...]
+    raw: bytes = field(repr=False)
+
+    @property
+    def last_nsu(self) -> int:
+        return max((d.nsu for d in self.documents), default=0)
+
+
 class _Unreadable(Exception):
     pass
 
@@ -131,10 +163,23 @@ class NfseClient:
         )
         return self._call("GET", f"{path}/{int(sequence)}", None, _read_event)
 
+    def distribution(self, nsu: int, cnpj: str) -> Answer[AdnBatch]:
+        """The ADN's distribution to the taxpayer: `GET /contribuintes/DFe/{nsu}?cnpjConsulta=
+        &lote=true`, up to 50 documents from `nsu` on (pass the last NSU read + 1). 404
+        (NENHUM_DOCUMENTO_LOCALIZADO) is `NotFound`: nothing new. The ADN has no consumption
+        limit like the AN's 656."""
+        if isinstance(nsu, bool) or not 0 <= int(nsu) < 10**15:
+            raise RequestBuildError(f"invalid NSU: {nsu!r}")
+        party = _checked(cnpj, _PARTY)
+        path = f"/DFe/{int(nsu)}?cnpjConsulta={party}&lote=true"
+        return self._call("GET", path, None, _read_distribution, base=ADN_BASE_URLS)
+
     def _call(
-        self, method: str, path: str, body: dict[str, str] | None, reader: _Reader[T]
-    ) -> Answer[T]:
-        url = effective_url(nfse_url(self._environment, path), self._settings.authority_url)
+        self, method: str, path: str, body: dict[str, str] | None, reader: _Reader[T],
+        base: dict[Environment, str] | None = None,
+    ) -> Answer[T]:  # fmt: skip
+        real = f"{base[self._environment]}{path}" if base else nfse_url(self._environment, path)
+        url = effective_url(real, self._settings.authority_url)
         data = json.dumps(body).encode() if body is not None else None
         answer = exchange(HttpRequest(method, url, data, _JSON), self._context, self._limits)
         if not isinstance(answer, HttpAnswer):
@@ -217,6 +262,27 @@ def _unpack(encoded: str) -> bytes:
     if len(xml) > defaults.MAX_NFSE_XML_BYTES or inflater.unconsumed_tail:
         raise _Unreadable("decompressed XML exceeds the limit")
     return xml
+
+
+def _read_distribution(document: dict[str, Any], raw: bytes) -> AdnBatch:
+    """`LoteDFe` items in order; an item whose XML will not unpack keeps its NSU and problem."""
+    items = document.get("LoteDFe")
+    if not isinstance(items, list):
+        raise _Unreadable("answer without LoteDFe")
+    found = []
+    for item in items:
+        if not isinstance(item, dict) or not str(item.get("NSU", "")).isdigit():
+            raise _Unreadable("LoteDFe item without NSU")
+        nsu, chave = int(item["NSU"]), str(item.get("ChaveAcesso") or "")
+        tipo, event = str(item.get("TipoDocumento") or ""), item.get("TipoEvento")
+        try:
+            xml, problem = _unpack(_field(item, "ArquivoXml")), None
+        except _Unreadable as exc:
+            xml, problem = b"", str(exc)
+        if problem is None and not _KEY.fullmatch(chave):
+            problem = f"invalid ChaveAcesso: {chave!r}"
+        found.append(AdnDocument(nsu, chave, tipo, str(event) if event else None, xml, problem))
+    return AdnBatch(tuple(found), raw)
 
 
 def _read_issued(document: dict[str, Any], raw: bytes) -> NfseAuthorized:

@@ -18,6 +18,7 @@ from service.received import operations
 from service.received.schemas import (
     DfeSettingsAnswerSchema,
     DfeSettingsSchema,
+    DisagreementSchema,
     KeyQuerySchema,
     ManifestationSchema,
     ReceivedListArgsSchema,
@@ -30,7 +31,8 @@ blp = Blueprint(
     "received",
     __name__,
     url_prefix="/dfe/recebidos",
-    description="Documentos recebidos: NF-e emitidas para a empresa (distribuição DF-e)",
+    description="Documentos recebidos: NF-e, CT-e e NFS-e emitidos para a empresa (distribuição "
+    "DF-e)",
 )
 settings_blp = Blueprint(
     "received_settings",
@@ -57,8 +59,8 @@ class Received(MethodView):
     @blp.response(200, ReceivedListSchema)
     @blp.errors("MODULO_NAO_HABILITADO")
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
-        """As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-        completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+        """As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+        (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
         `situacao`, `manifestacao`, `tipo`."""
         _, owner = _company()
         return operations.listing(runtime.db(), owner, args)
@@ -98,14 +100,50 @@ class ReceivedXml(MethodView):
     @blp.file("application/xml", XML_EXAMPLE)
     @blp.errors("MODULO_NAO_HABILITADO", "DOCUMENTO_NAO_ENCONTRADO", "XML_INDISPONIVEL")
     def get(self, chave: str) -> Response:
-        """O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou."""
+        """O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+        o resumo chegou."""
         _, owner = _company()
         row = operations.received(runtime.db(), owner, chave)
         return Response(
             operations.whole_xml(row),
             mimetype="application/xml",
-            headers={"Content-Disposition": f'inline; filename="{row.chave}-nfe.xml"'},
+            headers={
+                "Content-Disposition": f'inline; filename="{row.chave}-{row.tipo.lower()}.xml"'
+            },
         )
+
+
+@blp.route("/<chave>/danfe")
+class ReceivedPdf(MethodView):
+    @requires(Scope.DFE_READ)
+    @blp.selects_company
+    @blp.file("application/pdf", "%PDF-1.4 …")
+    @blp.errors("MODULO_NAO_HABILITADO", "DOCUMENTO_NAO_ENCONTRADO", "XML_INDISPONIVEL")
+    def get(self, chave: str) -> Response:
+        """O DANFE da NF-e recebida, o DACTE do CT-e ou o DANFSe da NFS-e (marcado quando
+        cancelado); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou, ou para um documento
+        sem PDF aqui (CT-e OS: baixe o XML)."""
+        _, owner = _company()
+        row = operations.received(runtime.db(), owner, chave)
+        content, name = operations.pdf(row)
+        return Response(content, mimetype="application/pdf",
+                        headers={"Content-Disposition": f'inline; filename="{name}"'})  # fmt: skip
+
+
+@blp.route("/<chave>/desacordo")
+class Disagree(MethodView):
+    @requires(Scope.DFE_WRITE)
+    @blp.arguments(DisagreementSchema, example={"observacao": "Mercadoria entregue com avaria, "
+                   "valor do frete contestado."})  # fmt: skip
+    @blp.response(200, ReceivedSchema)
+    @blp.errors("MODULO_NAO_HABILITADO", "DOCUMENTO_NAO_ENCONTRADO", "SEFAZ_EVENT_REJECTION",
+                "AUTORIDADE_INACESSIVEL", "SERVICO_INDISPONIVEL")  # fmt: skip
+    def post(self, body: dict[str, Any], chave: str) -> dict[str, Any]:
+        """Prestação em desacordo (610110) do tomador sobre um CT-e recebido, assinada com o
+        certificado da empresa e registrada na autoridade do CT-e; 422 para um documento que
+        não é CT-e ou quando a empresa não é o tomador."""
+        company, owner = _company()
+        return operations.disagreement(runtime.db(), company, owner, chave, body["observacao"])
 
 
 @blp.route("/<chave>/manifestacao")

@@ -41,8 +41,11 @@ class Manifestacao(StrEnum):
 
 
 class Familia(StrEnum):
+    """Which distribution a cursor walks: the AN's NF-e or CT-e, or the national NFS-e ADN."""
+
     NFE = "NFE"
     CTE = "CTE"
+    NFSE = "NFSE"
 
 
 class ReceivedDocument(Base):
@@ -57,7 +60,8 @@ class ReceivedDocument(Base):
     company_id: Mapped[str] = mapped_column(ForeignKey("companies.id"), index=True)
     ambiente: Mapped[str] = mapped_column(String(12))
     tipo: Mapped[str] = mapped_column(String(4), default=Tipo.NFE.value)
-    chave: Mapped[str] = mapped_column(String(44))
+    chave: Mapped[str] = mapped_column(String(50))
+    """44 positions (NF-e, CT-e), 50 for the national NFS-e."""
     nsu: Mapped[str | None] = mapped_column(String(15), nullable=True)
     """The NSU that last brought the document (its summary or the whole XML)."""
     emitente_cnpj: Mapped[str | None] = mapped_column(String(14), nullable=True)

@@ -10,6 +10,9 @@ from sqlalchemy import case, literal, or_, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import ColumnElement
 
+from documents.errors import PdfRenderError
+from documents.nfse.danfse import render_danfse
+from documents.pdf import render_dacte, render_danfe
 from documents.transmission.distribution import DistributionBatch, DistributionClient
 from documents.transmission.outcome import NotSent, Rejected, Throttled
 from documents.transmission.services import Family
@@ -21,6 +24,7 @@ from service.issuance.authority import route
 from service.issuance.credentials import credentials_for
 from service.pagination import paginate, within_period
 from service.received import defaults
+from service.received.disagreement import disagree
 from service.received.manifestation import manifest
 from service.received.models import (
     DfeSettings,
@@ -28,6 +32,8 @@ from service.received.models import (
     Familia,
     ReceivedDocument,
     ReceivedEvent,
+    Situacao,
+    Tipo,
 )
 from service.received.store import Owner, find, store_documents, summary
 
@@ -81,6 +87,36 @@ def whole_xml(row: ReceivedDocument) -> bytes:
             "à ciência (ou outra manifestação) da empresa.",
         )
     return bytes(row.xml)
+
+
+def disagreement(session: Session, company: Company, owner: Owner, chave: str,
+                 observacao: str) -> dict[str, Any]:  # fmt: skip
+    """The taker's 610110 on a received CT-e (`disagreement.disagree`)."""
+    row = received(session, owner, chave)
+    session.expunge(row)
+    runtime.end_request_transaction()
+    disagree(runtime.current(), company, row, observacao)
+    session.expire_all()
+    return detail(session, received(session, owner, chave))
+
+
+def pdf(row: ReceivedDocument) -> tuple[bytes, str]:
+    """The DANFE of a received NF-e, the DACTE of a received CT-e or the DANFSe of a received
+    NFS-e, from its whole XML (409 `XML_INDISPONIVEL` while only the summary came), marked
+    when cancelled; answers the PDF and its file name. A CT-e OS has none here (409)."""
+    xml = whole_xml(row)
+    cancelled = row.situacao == Situacao.CANCELADA.value
+    try:
+        if row.tipo == Tipo.NFE.value:
+            return render_danfe(xml, cancelled=cancelled), f"{row.chave}-danfe.pdf"
+        if row.tipo == Tipo.CTE.value and row.chave[20:22] == "57":
+            return render_dacte(xml, cancelled=cancelled), f"{row.chave}-dacte.pdf"
+        if row.tipo == Tipo.NFSE.value:
+            return render_danfse(xml, cancelled=cancelled), f"{row.chave}-danfse.pdf"
+    except PdfRenderError as exc:
+        raise ApiError("ERRO_INTERNO", f"Não foi possível gerar o PDF: {exc}") from exc
+    raise ApiError("XML_INDISPONIVEL", "Este documento recebido não tem representação em PDF "
+                   "aqui (o CT-e OS): baixe o XML.")  # fmt: skip
 
 
 def manifestation(session: Session, company: Company, owner: Owner, chave: str,

@@ -26,7 +26,10 @@ class ReceivedListArgsSchema(PageArgsSchema, CompanySelector):
 
 class ReceivedEventSchema(ma.Schema):
     tp_evento = ma.fields.String(
-        metadata={"description": "110111 cancelamento, 210200/210210/210220/210240 manifestação."}
+        metadata={
+            "description": "110111 cancelamento, 210200/210210/210220/210240 manifestação, "
+            "610110 desacordo (CT-e), 101101 cancelamento da NFS-e."
+        }
     )
     n_seq = ma.fields.Integer()
     protocolo = ma.fields.String(allow_none=True)
@@ -41,7 +44,10 @@ class ReceivedSchema(ma.Schema):
     nsu = ma.fields.String(allow_none=True, metadata={"description": "NSU que o trouxe."})
     emitente_cnpj = ma.fields.String(allow_none=True)
     emitente_nome = ma.fields.String(allow_none=True)
-    valor = ma.fields.String(allow_none=True, metadata={"description": "vNF, em reais."})
+    valor = ma.fields.String(
+        allow_none=True,
+        metadata={"description": "vNF, vTPrest (CT-e) ou vLiq (NFS-e), em reais."},
+    )
     emitido_em = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
     situacao = ma.fields.String(metadata={"enum": [s.value for s in Situacao]})
     manifestacao = ma.fields.String(metadata={"enum": [m.value for m in Manifestacao]})
@@ -73,6 +79,13 @@ class ManifestationSchema(CompanySelector):
             raise ma.ValidationError("Obrigatória para nao_realizada.", "justificativa")
         if data.get("tipo") != "nao_realizada" and data.get("justificativa"):
             raise ma.ValidationError("Só a nao_realizada leva justificativa.", "justificativa")
+
+
+class DisagreementSchema(CompanySelector):
+    observacao = fiscal_text(
+        15, 255, required=True,
+        metadata={"description": "Por que a prestação está em desacordo: 15 a 255 caracteres."},
+    )  # fmt: skip
 
 
 class KeyQuerySchema(CompanySelector):

@@ -1,8 +1,9 @@
 """Documents received over a real HTTP server and the simulator (issue 38), the worker doing
 the distribution (the in-process thread on SQLite, the sweep under rq on PostgreSQL): NF-e
 issued by other companies arrive as summaries, the automatic ciência brings their whole XML
-an hour later, a confirmation and a desconhecimento are registered, the cancellation of a
-received note arrives as an event, and the list filters them.
+an hour later (and its DANFE), a confirmation and a desconhecimento are registered, the
+cancellation of a received note arrives as an event, and the list filters them; a CT-e naming
+the company as taker and an NFS-e it took arrive too, and the CT-e takes its desacordo.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ import requests
 from flask import Flask
 
 from simulator.testing import SimulatorHandle, running_simulator
-from tests.api.nfe.helpers import authority_settings
-from tests.api.received.helpers import MovingClock, dfe_company, issue_to
+from tests.api.cte.helpers import cte_ready
+from tests.api.nfe.helpers import authority_settings, ready_company
+from tests.api.received.helpers import MovingClock, dfe_company, enable_dfe, issue_to
 from tests.api.received.issuer import issue_through_the_service
 from tests.e2e.waiting import until
 
@@ -60,13 +62,14 @@ def test_received_documents_from_summary_to_cancellation(
     app: Flask, sim: SimulatorHandle, server: str, moving: MovingClock
 ) -> None:
     rt, client = app.extensions["fiscal"], app.test_client()
-    buyer = dfe_company(client, rt, sim)
-    headers = buyer.headers
+    buyer = ready_company(client, rt, sim)  # `dfe` once the three notes exist: the worker's
+    headers = buyer.headers  # first call sees them all (no round with only some of them)
     setting = _call("PUT", f"{server}/dfe/configuracao", headers,
                     json={"ciencia_automatica": True})  # fmt: skip
     assert setting.status_code == 200, setting.json()
     bought, unknown = issue_to(sim, buyer.cnpj), issue_to(sim, buyer.cnpj)
     seller, document_id, sold = issue_through_the_service(client, rt, sim, buyer.cnpj)
+    enable_dfe(rt, buyer)
 
     def listed(**query: Any) -> dict[str, Any]:
         answer = _call("GET", f"{server}/dfe/recebidos", headers, params=query)
@@ -78,7 +81,6 @@ def test_received_documents_from_summary_to_cancellation(
         items = listed()["itens"]
         return len(items) == 3 and all(i["manifestacao"] == "CIENCIA" for i in items)
 
-    moving.advance(HOUR + 1)  # the worker may have asked (137) before the notes existed
     until(app, all_aware, "three summaries and their automatic ciência")
     assert {i["chave"] for i in listed()["itens"]} == {bought, unknown, sold}
     assert not any(i["xml_disponivel"] for i in listed()["itens"])
@@ -90,6 +92,8 @@ def test_received_documents_from_summary_to_cancellation(
     xml = _call("GET", f"{server}/dfe/recebidos/{bought}/xml", headers)
     assert xml.status_code == 200 and xml.content.startswith(b"<nfeProc")
     assert xml.headers["Content-Type"].startswith("application/xml")
+    danfe = _call("GET", f"{server}/dfe/recebidos/{bought}/danfe", headers)
+    assert danfe.status_code == 200 and danfe.content.startswith(b"%PDF")
 
     url = f"{server}/dfe/recebidos/{{}}/manifestacao"
     confirmed = _call("POST", url.format(bought), headers, json={"tipo": "confirmacao"})
@@ -118,3 +122,40 @@ def test_received_documents_from_summary_to_cancellation(
     assert listed(emitente="45723174000110")["total"] == 2
     state = _call("GET", f"{server}/dfe/configuracao", headers).json()
     assert state["bloqueado_ate"] is None and state["ult_nsu"] == state["max_nsu"]
+
+
+def test_received_cte_and_nfse_and_the_takers_desacordo(
+    app: Flask, sim: SimulatorHandle, server: str, moving: MovingClock
+) -> None:
+    from tests.api.nfse.helpers import nfse_body, nfse_ready
+    from tests.api.received.test_received_cte import issue_cte_to
+    from tests.api.received.test_received_nfse import _taker_customer
+
+    rt, client = app.extensions["fiscal"], app.test_client()
+    taker = dfe_company(client, rt, sim)
+    headers = taker.headers
+    carrier = cte_ready(client, rt, sim)
+    cte = issue_cte_to(client, carrier, taker, "FRETE-E2E")["chave"]
+    provider = nfse_ready(client, rt, sim)
+    _taker_customer(rt, provider, taker)
+    issued = client.post("/api/v1/nfse", headers=provider.headers,
+                         json=nfse_body("OS-E2E", tomador="TOMA"))  # fmt: skip
+    assert issued.status_code in (200, 201), issued.get_json()
+    nfse = issued.get_json()["chave_acesso"]
+
+    def listed(tipo: str) -> list[str]:
+        answer = _call("GET", f"{server}/dfe/recebidos", headers, params={"tipo": tipo})
+        assert answer.status_code == 200, answer.json()
+        return [item["chave"] for item in answer.json()["itens"]]
+
+    moving.advance(HOUR + 1)  # the worker may have asked (137 / 404) before they existed
+    until(app, lambda: listed("CTE") == [cte] and listed("NFSE") == [nfse],
+          "the received CT-e and NFS-e")  # fmt: skip
+    dacte = _call("GET", f"{server}/dfe/recebidos/{cte}/danfe", headers)
+    assert dacte.status_code == 200 and dacte.content.startswith(b"%PDF")
+    note = {"observacao": "Mercadoria entregue com avaria, frete contestado."}
+    refused = _call("POST", f"{server}/dfe/recebidos/{nfse}/desacordo", headers, json=note)
+    assert refused.status_code == 422
+    registered = _call("POST", f"{server}/dfe/recebidos/{cte}/desacordo", headers, json=note)
+    assert registered.status_code == 200, registered.json()
+    assert [e["tp_evento"] for e in registered.json()["eventos"]] == ["610110"]

@@ -6329,8 +6329,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-         *     completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+         * As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+         *     (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
          *     `situacao`, `manifestacao`, `tipo`.
          */
         get: {
@@ -6624,6 +6624,237 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/dfe/recebidos/{chave}/danfe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chave: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * O DANFE da NF-e recebida, o DACTE do CT-e ou o DANFSe da NFS-e (marcado quando
+         *     cancelado); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou, ou para um documento
+         *     sem PDF aqui (CT-e OS: baixe o XML).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Código da empresa (opcional quando a conta tem uma só empresa ativa). */
+                    empresa?: string;
+                    /** @description Id da empresa (alternativa a `empresa`). */
+                    empresa_id?: string;
+                };
+                header?: never;
+                path: {
+                    chave: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description O arquivo. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /** @example %PDF-1.4 … */
+                        "application/pdf": string;
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `XML_INDISPONIVEL`: XML autorizado ainda não disponível. */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/dfe/recebidos/{chave}/desacordo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                chave: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prestação em desacordo (610110) do tomador sobre um CT-e recebido, assinada com o
+         *     certificado da empresa e registrada na autoridade do CT-e; 422 para um documento que
+         *     não é CT-e ou quando a empresa não é o tomador.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    chave: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "observacao": "Mercadoria entregue com avaria, valor do frete contestado."
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Disagreement"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeReceived"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta.; `MODULO_NAO_HABILITADO`: Módulo não habilitado para esta empresa. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `DOCUMENTO_NAO_ENCONTRADO`: Documento não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária.; `SEFAZ_EVENT_REJECTION`: Evento rejeitado pela autoridade fiscal. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `AUTORIDADE_INACESSIVEL`: Não foi possível conectar à autoridade fiscal; nada foi enviado nem cobrado.; `SERVICO_INDISPONIVEL`: Serviço temporariamente indisponível. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/dfe/recebidos/{chave}/manifestacao": {
         parameters: {
             query?: never;
@@ -6760,7 +6991,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou. */
+        /**
+         * O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+         *     o resumo chegou.
+         */
         get: {
             parameters: {
                 query?: {
@@ -15617,6 +15851,12 @@ export interface components {
             empresa?: string;
             empresa_id?: string;
         };
+        Disagreement: {
+            empresa?: string;
+            empresa_id?: string;
+            /** @description Por que a prestação está em desacordo: 15 a 255 caracteres. */
+            observacao: string;
+        };
         DisagreementRequest: {
             observacao: string;
         };
@@ -16429,7 +16669,7 @@ export interface components {
             success: boolean;
             /** @enum {string} */
             tipo?: "NFE" | "CTE" | "NFSE";
-            /** @description vNF, em reais. */
+            /** @description vNF, vTPrest (CT-e) ou vLiq (NFS-e), em reais. */
             valor?: string | null;
             /** @description O XML completo chegou (após a ciência ou outra manifestação). */
             xml_disponivel?: boolean;
@@ -17819,7 +18059,7 @@ export interface components {
             situacao?: "AUTORIZADA" | "CANCELADA" | "DENEGADA";
             /** @enum {string} */
             tipo?: "NFE" | "CTE" | "NFSE";
-            /** @description vNF, em reais. */
+            /** @description vNF, vTPrest (CT-e) ou vLiq (NFS-e), em reais. */
             valor?: string | null;
             /** @description O XML completo chegou (após a ciência ou outra manifestação). */
             xml_disponivel?: boolean;
@@ -17829,7 +18069,7 @@ export interface components {
             protocolo?: string | null;
             /** Format: date-time */
             registrado_em?: string;
-            /** @description 110111 cancelamento, 210200/210210/210220/210240 manifestação. */
+            /** @description 110111 cancelamento, 210200/210210/210220/210240 manifestação, 610110 desacordo (CT-e), 101101 cancelamento da NFS-e. */
             tp_evento?: string;
         };
         Reference: {

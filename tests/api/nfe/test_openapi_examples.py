@@ -27,10 +27,11 @@ EXCLUDED = {
     # The desacordo is the taker's event; the CT-e the example makes is taken by a customer
     # (tests/e2e/test_cte_http.py registers one on a CT-e the company itself takes).
     "POST /api/v1/cte/{document_id}/desacordo": "evento do tomador",
-    # Issue 38: both need an NF-e another company issued to this one, and the `dfe` module
-    # (tests/api/received and tests/e2e/test_received_http.py make them).
+    # Issue 38: these need a document another company issued to this one, and the `dfe`
+    # module (tests/api/received and tests/e2e/test_received_http.py make them).
     "POST /api/v1/dfe/recebidos/consultar-chave": "NF-e emitida por outra empresa",
     "POST /api/v1/dfe/recebidos/{chave}/manifestacao": "NF-e recebida",
+    "POST /api/v1/dfe/recebidos/{chave}/desacordo": "CT-e recebido como tomador",
 }
 PUBLIC_ADDRESS = "93.184.215.14"  # what the example's host is taken to resolve to
 

@@ -15,10 +15,11 @@ from flask import Flask
 from sqlalchemy import update
 
 from documents.transmission.distribution import DistributionClient
+from documents.transmission.services import Family
 from service import clock
 from service.db import transaction
 from service.received.distribution import run_due
-from service.received.models import DistributionCursor
+from service.received.models import DistributionCursor, Familia
 from service.runtime import Runtime
 from simulator.testing import SimulatorHandle
 from tests.api.nfe.helpers import Ready, ready_company
@@ -30,6 +31,16 @@ _numbers = count(1)
 def dfe_company(client: Any, rt: Runtime, sim: SimulatorHandle, **issuer: Any) -> Ready:
     """A ready company (SP, simulator A1) with the `dfe` module."""
     return ready_company(client, rt, sim, modulos=DFE_MODULES, **issuer)
+
+
+def enable_dfe(rt: Runtime, ready: Ready) -> None:
+    """Add the `dfe` module to a company made without it (its cursors open at the next run)."""
+    from service.companies.models import Company
+
+    with transaction(rt.sessions) as session:
+        company = session.get(Company, ready.company_id)
+        assert company is not None
+        company.modulos = sorted({*company.modulos, "dfe"})
 
 
 def next_number() -> int:
@@ -92,6 +103,8 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Calls]:
     original = DistributionClient.by_nsu
 
     def counted(self: DistributionClient, cnpj: str, ult_nsu: int | str) -> Any:
+        if self._family is not Family.NFE:  # the NF-e distribution's calls only
+            return original(self, cnpj, ult_nsu)
         with seen.lock:
             seen.in_flight[cnpj] = seen.in_flight.get(cnpj, 0) + 1
             seen.most_at_once = max(seen.most_at_once, seen.in_flight[cnpj])
@@ -111,9 +124,10 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Calls]:
     yield seen
 
 
-def distribute(app: Flask) -> int:
-    """One run of the periodic work's distribution (what the sweep and the worker call)."""
-    return run_due(app)
+def distribute(app: Flask, *familias: Familia) -> int:
+    """One run of the periodic work's distribution (what the sweep and the worker call), of
+    the NF-e's cursors unless told (its calls are what the NF-e tests count)."""
+    return run_due(app, familias or (Familia.NFE,))
 
 
 def make_due(rt: Runtime, ready: Ready) -> None:
@@ -122,7 +136,10 @@ def make_due(rt: Runtime, ready: Ready) -> None:
     with transaction(rt.sessions) as session:
         session.execute(
             update(DistributionCursor)
-            .where(DistributionCursor.company_id == ready.company_id)
+            .where(
+                DistributionCursor.company_id == ready.company_id,
+                DistributionCursor.familia == Familia.NFE.value,
+            )
             .values(proxima_consulta=clock.utc_now())
         )
 

@@ -86,6 +86,7 @@ from .customer_update_parcial_indicador_ie_type_3_type_1 import CustomerUpdatePa
 from .delete_api_v1_configuracao_fiscal_contingencia_modelo import DeleteApiV1ConfiguracaoFiscalContingenciaModelo
 from .delivery_record import DeliveryRecord
 from .dfe_settings import DfeSettings
+from .disagreement import Disagreement
 from .disagreement_request import DisagreementRequest
 from .document import Document
 from .document_ambiente import DocumentAmbiente
@@ -604,6 +605,7 @@ __all__ = (
     "DeleteApiV1ConfiguracaoFiscalContingenciaModelo",
     "DeliveryRecord",
     "DfeSettings",
+    "Disagreement",
     "DisagreementRequest",
     "Document",
     "DocumentAmbiente",

@@ -46,7 +46,7 @@ class EnvelopeReceived:
             recebido_em (datetime.datetime | Unset):
             situacao (EnvelopeReceivedSituacao | Unset):
             tipo (EnvelopeReceivedTipo | Unset):
-            valor (None | str | Unset): vNF, em reais.
+            valor (None | str | Unset): vNF, vTPrest (CT-e) ou vLiq (NFS-e), em reais.
             xml_disponivel (bool | Unset): O XML completo chegou (após a ciência ou outra manifestação).
      """
 

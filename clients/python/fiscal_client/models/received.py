@@ -44,7 +44,7 @@ class Received:
             recebido_em (datetime.datetime | Unset):
             situacao (ReceivedSituacao | Unset):
             tipo (ReceivedTipo | Unset):
-            valor (None | str | Unset): vNF, em reais.
+            valor (None | str | Unset): vNF, vTPrest (CT-e) ou vLiq (NFS-e), em reais.
             xml_disponivel (bool | Unset): O XML completo chegou (após a ciência ou outra manifestação).
      """
 

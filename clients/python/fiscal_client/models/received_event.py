@@ -28,7 +28,8 @@ class ReceivedEvent:
             n_seq (int | Unset):
             protocolo (None | str | Unset):
             registrado_em (datetime.datetime | Unset):
-            tp_evento (str | Unset): 110111 cancelamento, 210200/210210/210220/210240 manifestação.
+            tp_evento (str | Unset): 110111 cancelamento, 210200/210210/210220/210240 manifestação, 610110 desacordo (CT-e),
+                101101 cancelamento da NFS-e.
      """
 
     n_seq: int | Unset = UNSET

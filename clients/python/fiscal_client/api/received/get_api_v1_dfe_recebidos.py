@@ -160,8 +160,8 @@ def sync_detailed(
     tipo: GetApiV1DfeRecebidosTipo | Unset = UNSET,
 
 ) -> Response[EnvelopeReceivedList | ErrorEnvelope]:
-    """ As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-    completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+    """ As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+    (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
     `situacao`, `manifestacao`, `tipo`.
 
     Args:
@@ -220,8 +220,8 @@ def sync(
     tipo: GetApiV1DfeRecebidosTipo | Unset = UNSET,
 
 ) -> EnvelopeReceivedList | ErrorEnvelope | None:
-    """ As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-    completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+    """ As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+    (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
     `situacao`, `manifestacao`, `tipo`.
 
     Args:
@@ -275,8 +275,8 @@ async def asyncio_detailed(
     tipo: GetApiV1DfeRecebidosTipo | Unset = UNSET,
 
 ) -> Response[EnvelopeReceivedList | ErrorEnvelope]:
-    """ As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-    completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+    """ As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+    (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
     `situacao`, `manifestacao`, `tipo`.
 
     Args:
@@ -335,8 +335,8 @@ async def asyncio(
     tipo: GetApiV1DfeRecebidosTipo | Unset = UNSET,
 
 ) -> EnvelopeReceivedList | ErrorEnvelope | None:
-    """ As NF-e emitidas para a empresa que a distribuição DF-e trouxe (resumo ou XML
-    completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
+    """ As NF-e, os CT-e e as NFS-e emitidos para a empresa que a distribuição DF-e trouxe
+    (resumo ou XML completo), da emissão mais nova; filtros `emitente`, `de`/`ate` (emissão),
     `situacao`, `manifestacao`, `tipo`.
 
     Args:

@@ -118,7 +118,8 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | str]:
-    """ O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou.
+    """ O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+    o resumo chegou.
 
     Args:
         chave (str):
@@ -155,7 +156,8 @@ def sync(
     empresa_id: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | str | None:
-    """ O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou.
+    """ O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+    o resumo chegou.
 
     Args:
         chave (str):
@@ -187,7 +189,8 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
 
 ) -> Response[ErrorEnvelope | str]:
-    """ O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou.
+    """ O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+    o resumo chegou.
 
     Args:
         chave (str):
@@ -224,7 +227,8 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
 
 ) -> ErrorEnvelope | str | None:
-    """ O XML completo (nfeProc); 409 `XML_INDISPONIVEL` enquanto só o resumo chegou.
+    """ O XML completo (nfeProc, cteProc ou a NFS-e); 409 `XML_INDISPONIVEL` enquanto só
+    o resumo chegou.
 
     Args:
         chave (str):
