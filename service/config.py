@@ -35,7 +35,10 @@ DEFAULT_PRICES = {
     "CTE": Decimal("0.25"),
     "CTEOS": Decimal("0.25"),
     "MDFE": Decimal("0.25"),
+    "DFE": Decimal("0.00"),
 }
+"""Per-document prices (`PRICE_<KIND>` overrides each). `DFE` is a document received through the
+DF-e distribution (NF-e, CT-e, NFS-e issued to the company): free unless configured."""
 
 
 @dataclass(frozen=True)

@@ -46,6 +46,7 @@ from service.received import defaults
 from service.received.models import DistributionCursor, Familia
 from service.received.store import Owner, store_documents, store_nfse
 from service.runtime import Runtime
+from service.wallet.operations import InsufficientBalance
 
 log = logging.getLogger("service.received")
 
@@ -196,6 +197,9 @@ def claim(rt: Runtime, key: CursorKey, now: datetime) -> datetime | None:
     return lease if changed else None
 
 
+NO_CREDIT = "Saldo insuficiente para o preço dos documentos recebidos (PRICE_DFE)"
+
+
 def walk(rt: Runtime, company: Company, key: CursorKey, lease: datetime) -> int:
     """One round of one company: distNSU from its cursor until caught up, blocked, failed or
     out of batches; the lease is released with the last write. Answers the calls made."""
@@ -213,7 +217,11 @@ def walk(rt: Runtime, company: Company, key: CursorKey, lease: datetime) -> int:
         if not isinstance(outcome, DistributionBatch | AdnRound):
             _failed(rt, key, lease, outcome)
             return calls
-        stored = _stored(rt, key, lease, owner, outcome)
+        try:
+            stored = _stored(rt, key, lease, owner, outcome)
+        except InsufficientBalance:
+            _finish(rt, key, lease, defaults.IDLE_SECONDS, NO_CREDIT)
+            return calls
         if stored is not True:
             if stored is False:  # not stored: asked again, not within the AN's hour
                 _finish(rt, key, lease, _after_loss(outcome), "Lote não gravado")
@@ -305,6 +313,8 @@ def _stored(rt: Runtime, key: CursorKey, lease: datetime, owner: Owner,
     except _LeaseLost:
         log.warning("DF-e cursor of %s lost its lease; batch left to its holder", key)
         return None
+    except InsufficientBalance:
+        raise  # the round stops; the cursor waits for credit
     except Exception:  # a crash between the documents and the cursor: neither is kept
         log.exception("DF-e batch of %s not stored; asked again from the same NSU", key)
         return False

@@ -144,8 +144,22 @@ def settings(session: Session, owner: Owner) -> dict[str, Any]:
         "bloqueado_ate": _iso(cursor.bloqueado_ate) if cursor else None,
         "ultima_resposta": cursor.motivo if cursor else None,
         "consultas_chave_restantes": defaults.KEY_QUERIES_PER_HOUR - _used(cursor, now),
+        "cursores": [_cursor_state(session, owner, familia) for familia in Familia],
     }
     return answer
+
+
+def _cursor_state(session: Session, owner: Owner, familia: Familia) -> dict[str, Any]:
+    """One family's distribution as its cursor stands (NSU 0 before its first round)."""
+    cursor = session.get(DistributionCursor, (owner.company_id, owner.ambiente, familia.value))
+    return {
+        "familia": familia.value,
+        "ult_nsu": cursor.ult_nsu if cursor else "0",
+        "max_nsu": cursor.max_nsu if cursor else "0",
+        "proxima_consulta": _iso(cursor.proxima_consulta) if cursor else None,
+        "bloqueado_ate": _iso(cursor.bloqueado_ate) if cursor else None,
+        "ultima_resposta": cursor.motivo if cursor else None,
+    }
 
 
 def _iso(moment: datetime | None) -> str | None:

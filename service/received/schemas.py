@@ -103,8 +103,22 @@ class DfeSettingsSchema(CompanySelector):
     )  # fmt: skip
 
 
+class CursorSchema(ma.Schema):
+    familia = ma.fields.String(metadata={"enum": ["NFE", "CTE", "NFSE"]})
+    ult_nsu = ma.fields.String(metadata={"description": "Último NSU lido."})
+    max_nsu = ma.fields.String(metadata={"description": "Maior NSU da empresa na distribuição."})
+    proxima_consulta = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    bloqueado_ate = ma.fields.String(allow_none=True, metadata={"format": "date-time"})
+    ultima_resposta = ma.fields.String(allow_none=True)
+
+
 class DfeSettingsAnswerSchema(ma.Schema):
     ciencia_automatica = ma.fields.Boolean()
+    cursores = ma.fields.List(
+        ma.fields.Nested(CursorSchema),
+        metadata={"description": "A distribuição de cada família (NF-e, CT-e, NFS-e); os campos "
+                  "de cursor no topo repetem o da NF-e."},
+    )  # fmt: skip
     ult_nsu = ma.fields.String(metadata={"description": "Último NSU lido."})
     max_nsu = ma.fields.String(metadata={"description": "Maior NSU da empresa no AN."})
     proxima_consulta = ma.fields.String(allow_none=True, metadata={"format": "date-time"})

@@ -28,6 +28,8 @@ from documents.transmission.distribution import (
 )
 from documents.transmission.nfse import AdnDocument
 from documents.xml import parse_untrusted
+from service import runtime
+from service.accounts.models import Account
 from service.ids import new_id
 from service.notify.webhooks.events import DFE_KINDS
 from service.notify.webhooks.outbox import record_event
@@ -37,6 +39,8 @@ from service.received.models import (
     Situacao,
     Tipo,
 )
+from service.wallet.models import LedgerType
+from service.wallet.operations import ensure_available, post_entry
 
 log = logging.getLogger("service.received")
 
@@ -51,6 +55,10 @@ NFSE_CANCELLATIONS = frozenset({"101101", "105102"})
 """The NFS-e's cancellation and cancellation by substitution (e101101, e105102)."""
 _ADN_EVENTS = {"CANCELAMENTO": "101101", "CANCELAMENTO_POR_SUBSTITUICAO": "105102"}
 _CTE_WHOLE = frozenset({DocumentKind.CTE_PROC, DocumentKind.CTE_OS_PROC})
+
+
+RECEIVED_PRICE = "DFE"
+"""The price table's kind of a received document (`PRICE_DFE`)."""
 
 
 @dataclass(frozen=True)
@@ -182,7 +190,25 @@ def _new(session: Session, owner: Owner, chave: str, nsu: str, now: datetime,
     )  # fmt: skip
     session.add(row)
     session.flush()
+    _charge(session, owner, row)
     return row
+
+
+def _charge(session: Session, owner: Owner, row: ReceivedDocument) -> None:
+    """A received document's price (`PRICE_DFE`, zero by default), once per document, in the
+    transaction that stores it; an unlimited account pays nothing. A balance that cannot pay
+    raises `InsufficientBalance`: the batch is not stored and waits for credit."""
+    price = runtime.current().settings.prices.get(RECEIVED_PRICE, Decimal("0"))
+    if price <= 0:
+        return
+    ensure_available(session, owner.account_id, price)
+    if session.get(Account, owner.account_id).unlimited_credits:  # type: ignore[union-attr]
+        return
+    post_entry(
+        session, owner.account_id, LedgerType.DEBITO_RECEBIMENTO, -price,
+        descricao=f"Documento recebido {row.chave}", tipo_documento=RECEIVED_PRICE,
+        documento_id=row.id,
+    )  # fmt: skip
 
 
 def _summary(session: Session, owner: Owner, document: DistributedDocument, view: ResNFe,

@@ -25,6 +25,8 @@ class LedgerType(StrEnum):
     ESTORNO = "ESTORNO"
     AJUSTE_ADMIN = "AJUSTE_ADMIN"
     REEMBOLSO = "REEMBOLSO"
+    DEBITO_RECEBIMENTO = "DEBITO_RECEBIMENTO"
+    """A document received through the DF-e distribution, when `PRICE_DFE` is above zero."""
 
 
 class Wallet(Base):

@@ -7246,7 +7246,7 @@ export interface paths {
                     por_pagina?: number;
                     de?: string;
                     ate?: string;
-                    tipo?: "CREDITO_COMPRA" | "CREDITO_ADMIN" | "DEBITO_EMISSAO" | "ESTORNO" | "AJUSTE_ADMIN" | "REEMBOLSO";
+                    tipo?: "CREDITO_COMPRA" | "CREDITO_ADMIN" | "DEBITO_EMISSAO" | "ESTORNO" | "AJUSTE_ADMIN" | "REEMBOLSO" | "DEBITO_RECEBIMENTO";
                 };
                 header?: never;
                 path?: never;
@@ -15762,6 +15762,19 @@ export interface components {
             tomador: ("remetente" | "expedidor" | "recebedor" | "destinatario") | components["schemas"]["InlineCustomer"];
             valor_prestacao: string | number;
         };
+        Cursor: {
+            /** Format: date-time */
+            bloqueado_ate?: string | null;
+            /** @enum {string} */
+            familia?: "NFE" | "CTE" | "NFSE";
+            /** @description Maior NSU da empresa na distribuição. */
+            max_nsu?: string;
+            /** Format: date-time */
+            proxima_consulta?: string | null;
+            /** @description Último NSU lido. */
+            ult_nsu?: string;
+            ultima_resposta?: string | null;
+        };
         Customer: {
             ativo?: boolean;
             bairro?: string | null;
@@ -16212,6 +16225,8 @@ export interface components {
             ciencia_automatica?: boolean;
             /** @description Consultas por chave que ainda cabem na hora atual. */
             consultas_chave_restantes?: number;
+            /** @description A distribuição de cada família (NF-e, CT-e, NFS-e); os campos de cursor no topo repetem o da NF-e. */
+            cursores?: components["schemas"]["Cursor"][];
             /** @description Maior NSU da empresa no AN. */
             max_nsu?: string;
             /** Format: date-time */

@@ -74,6 +74,8 @@ from .cte_os_vehicle import CteOsVehicle
 from .cte_place import CtePlace
 from .cte_preview_request import CtePreviewRequest
 from .cte_preview_request_tomador_type_0 import CtePreviewRequestTomadorType0
+from .cursor import Cursor
+from .cursor_familia import CursorFamilia
 from .customer import Customer
 from .customer_indicador_ie_type_1 import CustomerIndicadorIeType1
 from .customer_indicador_ie_type_2_type_1 import CustomerIndicadorIeType2Type1
@@ -593,6 +595,8 @@ __all__ = (
     "CtePlace",
     "CtePreviewRequest",
     "CtePreviewRequestTomadorType0",
+    "Cursor",
+    "CursorFamilia",
     "Customer",
     "CustomerIndicadorIeType1",
     "CustomerIndicadorIeType2Type1",

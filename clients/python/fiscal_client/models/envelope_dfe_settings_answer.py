@@ -12,6 +12,8 @@ from ..types import UNSET, Unset
 from typing import cast
 import datetime
 
+if TYPE_CHECKING:
+  from ..models.cursor import Cursor
 
 
 
@@ -30,6 +32,8 @@ class EnvelopeDfeSettingsAnswer:
             bloqueado_ate (datetime.datetime | None | Unset):
             ciencia_automatica (bool | Unset):
             consultas_chave_restantes (int | Unset): Consultas por chave que ainda cabem na hora atual.
+            cursores (list[Cursor] | Unset): A distribuição de cada família (NF-e, CT-e, NFS-e); os campos de cursor no topo
+                repetem o da NF-e.
             max_nsu (str | Unset): Maior NSU da empresa no AN.
             proxima_consulta (datetime.datetime | None | Unset):
             ult_nsu (str | Unset): Último NSU lido.
@@ -41,6 +45,7 @@ class EnvelopeDfeSettingsAnswer:
     bloqueado_ate: datetime.datetime | None | Unset = UNSET
     ciencia_automatica: bool | Unset = UNSET
     consultas_chave_restantes: int | Unset = UNSET
+    cursores: list[Cursor] | Unset = UNSET
     max_nsu: str | Unset = UNSET
     proxima_consulta: datetime.datetime | None | Unset = UNSET
     ult_nsu: str | Unset = UNSET
@@ -51,6 +56,7 @@ class EnvelopeDfeSettingsAnswer:
 
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.cursor import Cursor # noqa: PLC0415
         request_id = self.request_id
 
         success = self.success
@@ -66,6 +72,15 @@ class EnvelopeDfeSettingsAnswer:
         ciencia_automatica = self.ciencia_automatica
 
         consultas_chave_restantes = self.consultas_chave_restantes
+
+        cursores: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.cursores, Unset):
+            cursores = []
+            for cursores_item_data in self.cursores:
+                cursores_item = cursores_item_data.to_dict()
+                cursores.append(cursores_item)
+
+
 
         max_nsu = self.max_nsu
 
@@ -98,6 +113,8 @@ class EnvelopeDfeSettingsAnswer:
             field_dict["ciencia_automatica"] = ciencia_automatica
         if consultas_chave_restantes is not UNSET:
             field_dict["consultas_chave_restantes"] = consultas_chave_restantes
+        if cursores is not UNSET:
+            field_dict["cursores"] = cursores
         if max_nsu is not UNSET:
             field_dict["max_nsu"] = max_nsu
         if proxima_consulta is not UNSET:
@@ -113,6 +130,7 @@ class EnvelopeDfeSettingsAnswer:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.cursor import Cursor # noqa: PLC0415
         d = dict(src_dict)
         request_id = d.pop("request_id")
 
@@ -141,6 +159,18 @@ class EnvelopeDfeSettingsAnswer:
         ciencia_automatica = d.pop("ciencia_automatica", UNSET)
 
         consultas_chave_restantes = d.pop("consultas_chave_restantes", UNSET)
+
+        _cursores = d.pop("cursores", UNSET)
+        cursores: list[Cursor] | Unset = UNSET
+        if _cursores is not UNSET:
+            cursores = []
+            for cursores_item_data in _cursores:
+                cursores_item = Cursor.from_dict(cursores_item_data)
+
+
+
+                cursores.append(cursores_item)
+
 
         max_nsu = d.pop("max_nsu", UNSET)
 
@@ -182,6 +212,7 @@ class EnvelopeDfeSettingsAnswer:
             bloqueado_ate=bloqueado_ate,
             ciencia_automatica=ciencia_automatica,
             consultas_chave_restantes=consultas_chave_restantes,
+            cursores=cursores,
             max_nsu=max_nsu,
             proxima_consulta=proxima_consulta,
             ult_nsu=ult_nsu,
