@@ -261,38 +261,38 @@ def diverging_tag(info: etree._Element, event: etree._Element) -> str | None:
     assert detail is not None
     nfe_dest = info.find("n:dest", N)
     pairs = (
-        ("dhEmi", _when(info, "n:ide/n:dhEmi"), _when(detail, "n:dhEmi")),
-        ("tpNF", _get(info, "n:ide/n:tpNF"), _get(detail, "n:tpNF")),
-        ("IE", _get(info, "n:emit/n:IE"), _get(detail, "n:IE")),
-        ("UF", _dest_uf(nfe_dest), _get(detail, "n:dest/n:UF")),
-        ("CNPJ", _get(nfe_dest, "n:CNPJ"), _get(detail, "n:dest/n:CNPJ")),
-        ("CPF", _get(nfe_dest, "n:CPF"), _get(detail, "n:dest/n:CPF")),
-        ("idEstrangeiro", _get(nfe_dest, "n:idEstrangeiro"),
-         _get(detail, "n:dest/n:idEstrangeiro")),
-        ("vNF", _money(info, "n:total/n:ICMSTot/n:vNF"), _money(detail, "n:dest/n:vNF")),
-        ("vICMS", _money(info, "n:total/n:ICMSTot/n:vICMS"), _money(detail, "n:dest/n:vICMS")),
-        ("vST", _money(info, "n:total/n:ICMSTot/n:vST"), _money(detail, "n:dest/n:vST")),
+        ("dhEmi", moment_at(info, "n:ide/n:dhEmi"), moment_at(detail, "n:dhEmi")),
+        ("tpNF", text_at(info, "n:ide/n:tpNF"), text_at(detail, "n:tpNF")),
+        ("IE", text_at(info, "n:emit/n:IE"), text_at(detail, "n:IE")),
+        ("UF", _dest_uf(nfe_dest), text_at(detail, "n:dest/n:UF")),
+        ("CNPJ", text_at(nfe_dest, "n:CNPJ"), text_at(detail, "n:dest/n:CNPJ")),
+        ("CPF", text_at(nfe_dest, "n:CPF"), text_at(detail, "n:dest/n:CPF")),
+        ("idEstrangeiro", text_at(nfe_dest, "n:idEstrangeiro"),
+         text_at(detail, "n:dest/n:idEstrangeiro")),
+        ("vNF", money_at(info, "n:total/n:ICMSTot/n:vNF"), money_at(detail, "n:dest/n:vNF")),
+        ("vICMS", money_at(info, "n:total/n:ICMSTot/n:vICMS"), money_at(detail, "n:dest/n:vICMS")),
+        ("vST", money_at(info, "n:total/n:ICMSTot/n:vST"), money_at(detail, "n:dest/n:vST")),
     )  # fmt: skip
     for tag, nfe_value, epec_value in pairs:
         if nfe_value != epec_value:
             return tag
-    dest_ie = _get(nfe_dest, "n:IE")
-    if dest_ie != _get(detail, "n:dest/n:IE"):
+    dest_ie = text_at(nfe_dest, "n:IE")
+    if dest_ie != text_at(detail, "n:dest/n:IE"):
         return "IE"
     return None
 
 
-def _get(element: etree._Element | None, path: str) -> str | None:
+def text_at(element: etree._Element | None, path: str) -> str | None:
     return None if element is None else checks.optional_text(element, path, N)
 
 
-def _when(element: etree._Element, path: str) -> dt.datetime | None:
-    text = _get(element, path)
+def moment_at(element: etree._Element, path: str) -> dt.datetime | None:
+    text = text_at(element, path)
     return None if text is None else parse_wire(text)
 
 
-def _money(element: etree._Element, path: str) -> Decimal | None:
-    text = _get(element, path)
+def money_at(element: etree._Element, path: str) -> Decimal | None:
+    text = text_at(element, path)
     try:
         return None if text is None else Decimal(text)
     except InvalidOperation:
@@ -300,7 +300,7 @@ def _money(element: etree._Element, path: str) -> Decimal | None:
 
 
 def _dest_uf(dest: etree._Element | None) -> str | None:
-    return _get(dest, "n:enderDest/n:UF")
+    return text_at(dest, "n:enderDest/n:UF")
 
 
 def conciliate(call: Call, key: str) -> None:

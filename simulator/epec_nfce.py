@@ -23,9 +23,6 @@ NFC-e is authorized.
 
 from __future__ import annotations
 
-import datetime as dt
-from decimal import Decimal, InvalidOperation
-
 from lxml import etree
 
 from documents.events.epec import nfce_epec_violations
@@ -37,6 +34,9 @@ from simulator.clock import parse_wire
 from simulator.errors import Rejection
 from simulator.routing import EPEC_NFCE_AUTHORITY
 from simulator.xmlbuild import fields, from_bytes, root, to_bytes
+
+_get, _when, _money = epec.text_at, epec.moment_at, epec.money_at
+"""The NF-e EPEC's readers of a note and its event, shared."""
 
 NS = epec.NS
 N = epec.N
@@ -178,20 +178,3 @@ def diverging_tag(info: etree._Element, event: etree._Element) -> str | None:
         if nfce_value != epec_value:
             return tag
     return None
-
-
-def _get(element: etree._Element | None, path: str) -> str | None:
-    return None if element is None else checks.optional_text(element, path, N)
-
-
-def _when(element: etree._Element, path: str) -> dt.datetime | None:
-    text = _get(element, path)
-    return None if text is None else parse_wire(text)
-
-
-def _money(element: etree._Element, path: str) -> Decimal | None:
-    text = _get(element, path)
-    try:
-        return None if text is None else Decimal(text)
-    except InvalidOperation:
-        return None
