@@ -155,9 +155,19 @@ def _recipient_rules(detail: etree._Element) -> None:
 
 
 def _database_rules(call: Call, key: str, issuer: str, tp_amb: str) -> None:
-    """142 blocked, 485 EPEC for the number, 661 NF-e for the number, 662 voided number."""
+    database_rules(call, key, issuer, tp_amb)
+
+
+def database_rules(
+    call: Call, key: str, issuer: str, tp_amb: str, *, label: str = "NF-e",
+    model_only: str | None = None,
+) -> None:  # fmt: skip
+    """142 blocked, 485 EPEC for the number, 661 document for the number, 662 voided number.
+    `model_only`: count only that model's pending EPECs (SP's EPEC of the NFC-e blocks apart)."""
     store, now = call.authority.store, call.authority.now()
     pending = cstate.pending_epecs(store, issuer, key[:2], tp_amb)
+    if model_only is not None:
+        pending = [e for e in pending if e.model == model_only]
     if any(e.registered_at < now - BLOCK_AFTER for e in pending):
         raise _Blocked([e.access_key for e in pending[:MAX_PENDING]])
     model, series, number = key[20:22], key[22:25], key[25:34]
@@ -165,7 +175,7 @@ def _database_rules(call: Call, key: str, issuer: str, tp_amb: str) -> None:
         raise Rejection("485", "Rejeicao: Duplicidade de numeracao do EPEC (Modelo, CNPJ ou CPF, "
                         "Serie e Numero)")  # fmt: skip
     if store.document_by_number(issuer, model, series, number, tp_amb) is not None:
-        raise Rejection("661", "Rejeicao: NF-e ja existente para o numero do EPEC informado")
+        raise Rejection("661", f"Rejeicao: {label} ja existente para o numero do EPEC informado")
     if store.voided_overlapping(issuer, model, series, int(number), int(number), tp_amb):
         raise Rejection(
             "662", "Rejeicao: Numeracao do EPEC esta inutilizada na Base de Dados da SEFAZ"

@@ -115,20 +115,7 @@ def _check(call: Call, event: etree._Element, info: etree._Element, key: str) ->
 
 def _database_rules(call: Call, key: str, issuer: str, tp_amb: str) -> None:
     """142 blocked (only the NFC-e's EPECs count here), 485, 661, 662 as for the NF-e."""
-    store, now = call.authority.store, call.authority.now()
-    pending = [e for e in cstate.pending_epecs(store, issuer, SP_CUF, tp_amb) if e.model == NFCE]
-    if any(e.registered_at < now - epec.BLOCK_AFTER for e in pending):
-        raise epec.Blocked([e.access_key for e in pending[: epec.MAX_PENDING]])
-    series, number = key[22:25], key[25:34]
-    if cstate.epec_by_number(store, issuer, NFCE, series, number, tp_amb) is not None:
-        raise Rejection("485", "Rejeicao: Duplicidade de numeracao do EPEC (Modelo, CNPJ ou CPF, "
-                        "Serie e Numero)")  # fmt: skip
-    if store.document_by_number(issuer, NFCE, series, number, tp_amb) is not None:
-        raise Rejection("661", "Rejeicao: NFC-e ja existente para o numero do EPEC informado")
-    if store.voided_overlapping(issuer, NFCE, series, int(number), int(number), tp_amb):
-        raise Rejection(
-            "662", "Rejeicao: Numeracao do EPEC esta inutilizada na Base de Dados da SEFAZ"
-        )
+    epec.database_rules(call, key, issuer, tp_amb, label="NFC-e", model_only=NFCE)
 
 
 def _accept(call: Call, event: etree._Element, info: etree._Element, key: str) -> etree._Element:

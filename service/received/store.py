@@ -144,17 +144,24 @@ def store_nfse(session: Session, owner: Owner, own: str, documents: tuple[AdnDoc
     return touched
 
 
+def _issuer(info: etree._Element, q: str) -> dict[str, Any]:
+    """The issuer (`emit`) of an NF-e, CT-e or NFS-e in namespace `q`: CNPJ (or CPF), name."""
+    issuer = info.find(f"{q}emit")
+    if issuer is None:
+        return {}
+    return {
+        "cnpj": issuer.findtext(f"{q}CNPJ") or issuer.findtext(f"{q}CPF"),
+        "nome": (issuer.findtext(f"{q}xNome") or "")[:200] or None,
+    }
+
+
 def _nfse_fields(xml: bytes) -> dict[str, Any]:
     """Provider, value (vLiq, else the service's value) and date of issue of an NFSe."""
     root = parse_untrusted(xml)
     info = root.find(f"{_N}infNFSe")
     if info is None:
         return {}
-    issuer = info.find(f"{_N}emit")
-    found: dict[str, Any] = {}
-    if issuer is not None:
-        found["cnpj"] = issuer.findtext(f"{_N}CNPJ") or issuer.findtext(f"{_N}CPF")
-        found["nome"] = (issuer.findtext(f"{_N}xNome") or "")[:200] or None
+    found = _issuer(info, _N)
     dps = info.find(f"{_N}DPS/{_N}infDPS")
     found["emitido_em"] = _moment(dps.findtext(f"{_N}dhEmi") or "") if dps is not None else None
     found["valor"] = _decimal(info.findtext(f"{_N}valores/{_N}vLiq")) or (
@@ -305,11 +312,7 @@ def _nfe_fields(xml: bytes) -> dict[str, Any]:
     info = root.find(f"{_Q}NFe/{_Q}infNFe")
     if info is None:
         return {}
-    issuer = info.find(f"{_Q}emit")
-    found: dict[str, Any] = {}
-    if issuer is not None:
-        found["cnpj"] = issuer.findtext(f"{_Q}CNPJ") or issuer.findtext(f"{_Q}CPF")
-        found["nome"] = (issuer.findtext(f"{_Q}xNome") or "")[:200] or None
+    found = _issuer(info, _Q)
     found["emitido_em"] = _moment(info.findtext(f"{_Q}ide/{_Q}dhEmi") or "")
     try:
         found["valor"] = Decimal(info.findtext(f"{_Q}total/{_Q}ICMSTot/{_Q}vNF") or "")
@@ -326,11 +329,7 @@ def _cte_fields(xml: bytes) -> dict[str, Any]:
         info = root.find(f"{_C}CTeOS/{_C}infCte")
     if info is None:
         return {}
-    issuer = info.find(f"{_C}emit")
-    found: dict[str, Any] = {}
-    if issuer is not None:
-        found["cnpj"] = issuer.findtext(f"{_C}CNPJ") or issuer.findtext(f"{_C}CPF")
-        found["nome"] = (issuer.findtext(f"{_C}xNome") or "")[:200] or None
+    found = _issuer(info, _C)
     found["emitido_em"] = _moment(info.findtext(f"{_C}ide/{_C}dhEmi") or "")
     found["valor"] = _decimal(info.findtext(f"{_C}vPrest/{_C}vTPrest"))
     return found
