@@ -196,7 +196,7 @@ def main() -> None:
         global PRODUCT_TREATMENTS
         PRODUCT_TREATMENTS = _treatments(_ICMS_WITH_RATE[:6] + _ST_AND_IPI)
     rng = random.Random(2026)
-    pack = load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
+    pack = load_pack(DEFAULT_ROOT / "global" / "nacional" / "2026.1").ruleset()
     load_before = os.getloadavg()[0]
     table = ["| rules | build ms | items | rules used | compute ms | µs/item | first call ms "
              "| explain ms | to_dict ms | snapshot ms | answer snapshot ms |",

@@ -1,5 +1,9 @@
-"""Rule packs: `rulepacks/<pack>/<version>/` with `manifest.yaml`, rule files under `rules/`
-and test cases under `tests/`, validated against `rulepacks/schema/*.json`.
+"""Rule packs: `rulepacks/<layer>/<pack>/<revision>/` with `manifest.yaml`, rule files under
+`rules/` and test cases under `tests/`, validated against `rulepacks/schema/*.json`.
+
+The layer folder is `global` (shipped with the product), `platform` (an ERP vendor's or an
+accounting firm's rules for some of its companies) or `company` (one company's); the manifest's
+`camada` says the same in the API's words and wins when both are given.
 
 Loading never stops at the first problem: every error is collected with its file and rule id,
 so `fiscal rulepacks validate` can report them all.
@@ -26,6 +30,14 @@ from engine.ruleset import RuleSet, compile_rule
 DEFAULT_ROOT = Path(__file__).resolve().parent.parent / "rulepacks"
 SCHEMA_DIR_NAME = "schema"
 MANIFEST = "manifest.yaml"
+LAYER_FOLDERS = {
+    "global": RuleOrigin.GLOBAL,
+    "platform": RuleOrigin.PLATAFORMA,
+    "company": RuleOrigin.EMPRESA,
+}
+"""`rulepacks/<folder>/<pack>/<revision>`: the layer each folder holds."""
+MAX_DEPTH = 3
+"""A manifest is looked for at most this deep below the path given (layer/pack/revision)."""
 
 
 _SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -104,6 +116,19 @@ class Pack:
     def revision(self) -> str:
         return str(self.manifest.get("revision", self.path.name))
 
+    @property
+    def layer(self) -> RuleOrigin:
+        """The manifest's `camada`, else the layer folder the pack sits in, else global."""
+        declared = self.manifest.get("camada")
+        if declared:
+            return RuleOrigin(declared)
+        return LAYER_FOLDERS.get(self.path.parent.parent.name, RuleOrigin.GLOBAL)
+
+    @property
+    def label(self) -> str:
+        """`nacional/2026.1`: how messages and reports name the pack revision."""
+        return f"{self.name}/{self.revision}"
+
     def rule_files(self) -> list[Path]:
         return sorted((self.path / "rules").glob("*.yaml"))
 
@@ -118,16 +143,30 @@ class Pack:
 
 
 def discover(root: Path = DEFAULT_ROOT) -> list[Path]:
-    """Every pack version directory under `root` (or `root` itself if it is one)."""
+    """Every pack revision directory under `root` (or `root` itself if it is one): `root` may
+    be the rulepacks folder, a layer folder, a pack folder or a revision."""
     if (root / MANIFEST).is_file():
         return [root]
-    return sorted(p.parent for p in root.glob(f"*/*/{MANIFEST}"))
+    found: list[Path] = []
+    for depth in range(1, MAX_DEPTH + 1):
+        found.extend(p.parent for p in root.glob("/".join(["*"] * depth) + f"/{MANIFEST}"))
+    return sorted(p for p in found if not _inside_revision(p, root))
+
+
+def _inside_revision(path: Path, root: Path) -> bool:
+    """A manifest below another revision (a test fixture inside a pack) is not a pack."""
+    return any((parent / MANIFEST).is_file() for parent in path.parents if parent != root and
+               root in parent.parents)  # fmt: skip
 
 
 def schema_dir_for(pack_dir: Path) -> Path:
-    """`rulepacks/schema` next to the pack's `<pack>/<version>` folders."""
-    candidate = pack_dir.parent.parent / SCHEMA_DIR_NAME
-    return candidate if candidate.is_dir() else DEFAULT_ROOT / SCHEMA_DIR_NAME
+    """The nearest `schema` folder holding the manifest schema above the pack (a tax team's
+    repository may carry its own copy), else the product's `rulepacks/schema`."""
+    for parent in pack_dir.parents:
+        candidate = parent / SCHEMA_DIR_NAME
+        if (candidate / "manifest.schema.json").is_file():
+            return candidate
+    return DEFAULT_ROOT / SCHEMA_DIR_NAME
 
 
 def load_pack(pack_dir: Path) -> Pack:
@@ -151,6 +190,12 @@ def _manifest(pack_dir: Path, schemas: Path) -> dict[str, Any]:
     errors = schema_errors(schemas, "manifest.schema.json", data, file)
     if errors:
         raise errors[0]
+    layer = data.get("camada")
+    folder = LAYER_FOLDERS.get(pack_dir.parent.parent.name)
+    if layer and folder and RuleOrigin(layer) is not folder:
+        where = pack_dir.parent.parent.name
+        raise PackError(str(file), None, f"camada {layer} num pacote sob a pasta {where}/: "
+                        "mova o pacote ou corrija a camada")  # fmt: skip
     if data["engine_version"].split(".")[0] != ENGINE_VERSION.split(".")[0]:
         raise PackError(str(file), None, f"engine_version {data['engine_version']} incompatível "
                         f"com o motor {ENGINE_VERSION}")  # fmt: skip
@@ -175,7 +220,7 @@ def _load_rule_file(pack: Pack, file: Path, schemas: Path) -> None:
 
 def _load_rule(pack: Pack, file: Path, raw: dict[str, Any]) -> None:
     try:
-        rule = rule_from_dict(raw, RuleOrigin.GLOBAL, pack.name, pack.revision)
+        rule = rule_from_dict(raw, pack.layer, pack.name, pack.revision)
         compile_rule(rule)
     except EngineError as exc:
         pack.errors.append(PackError(str(file), str(raw.get("id")), str(exc)))
@@ -199,3 +244,8 @@ def iter_packs(root: Path = DEFAULT_ROOT) -> Iterator[Pack]:
     """Load every pack under root."""
     for path in discover(root):
         yield load_pack(path)
+
+
+def global_packs(root: Path = DEFAULT_ROOT) -> list[Pack]:
+    """The global layer's pack revisions under root (what every company computes with)."""
+    return [pack for pack in iter_packs(root) if pack.layer is RuleOrigin.GLOBAL]

@@ -1,9 +1,9 @@
 """Resolution: which rule of a type applies to some facts on a date.
 
 Order (engine/README.md): only rules in force on the operation date whose criteria and
-condition hold; then the most specific; then the caller's own rules over `[Auto]` rules over
-global ones; then the higher `prioridade`. A tie that remains is a RuleConflictError naming
-every tied rule.
+condition hold; then the most specific; then the layer (the company's own rules, the
+platform's, the company's `[Auto]` rules, the global packs); then the higher `prioridade`.
+A tie that remains is a RuleConflictError naming every tied rule.
 """
 
 from __future__ import annotations
@@ -181,10 +181,19 @@ def _why_lost(winner: CompiledRule, loser: CompiledRule) -> Competitor:
     elif lo[1] < w[1]:
         reason = f"menos específica ({lo[1]} critérios contra {w[1]})"
     elif lo[2] < w[2]:
-        reason = "regra própria da empresa prevalece" if w[2] == 2 else "regra da empresa prevalece"
+        reason = f"{LAYER_TERMS[w[2]]} prevalece sobre {LAYER_TERMS[lo[2]]}"
     else:
         reason = f"prioridade menor ({lo[3]} contra {w[3]})"
-    return Competitor(loser.rule.id, loser.rule.versao, reason)
+    return Competitor(loser.rule.id, loser.rule.versao, reason, loser.rule.camada)
+
+
+LAYER_TERMS = {
+    3: "regra própria da empresa",
+    2: "regra da plataforma",
+    1: "regra [Auto] da empresa",
+    0: "regra global",
+}
+"""How explain names each origin rank (`engine.rules.ORIGIN_RANKS`) when one beats another."""
 
 
 def _product_terms(cr: CompiledRule) -> str:
@@ -195,4 +204,6 @@ def _product_terms(cr: CompiledRule) -> str:
 
 
 def _expired_losers(expired: Iterable[CompiledRule]) -> tuple[Competitor, ...]:
-    return tuple(Competitor(cr.rule.id, cr.rule.versao, "fora de vigência") for cr in expired)
+    return tuple(
+        Competitor(cr.rule.id, cr.rule.versao, "fora de vigência", cr.rule.camada) for cr in expired
+    )

@@ -235,6 +235,9 @@ class RuleUsage:
     fonte: str
     vigencia_inicio: date
     origem: str
+    """`pacote` (from a rule pack) or `api` (written through the API)."""
+    camada: str
+    """The layer: `global`, `plataforma` or `empresa`."""
     pacote: str | None = None
     revisao_pacote: str | None = None
 
@@ -268,6 +271,7 @@ class Competitor:
     regra_id: str
     versao: str
     motivo: str
+    camada: str | None = None
 
 
 @fast_init
@@ -282,6 +286,8 @@ class Decision:
     tipo_regra: str | None = None
     versao: str | None = None
     fonte: str | None = None
+    camada: str | None = None
+    """The layer of the rule named (`global`, `plataforma`, `empresa`)."""
     base: Decimal | None = None
     aliquota: Decimal | None = None
     valor: Decimal | None = None

@@ -120,7 +120,7 @@ class Run:
         rule = cr.rule
         self.decisions.append(Decision(
             etapa=etapa, motivo=motivo, item=item, regra_id=rule.id, tipo_regra=rule.tipo.value,
-            versao=rule.versao, fonte=rule.fonte, **values,
+            versao=rule.versao, fonte=rule.fonte, camada=rule.camada, **values,
         ))  # fmt: skip
 
     def note(self, etapa: str, motivo: str, item: int | None = None, **values: Any) -> None:
@@ -169,7 +169,7 @@ class Run:
 def _usage(rule: Rule) -> RuleUsage:
     return RuleUsage(
         rule.id, rule.tipo.value, rule.versao, rule.fonte, rule.vigencia_inicio,
-        rule.origem.value, rule.pacote, rule.revisao_pacote,
+        rule.entrada, rule.camada, rule.pacote, rule.revisao_pacote,
     )  # fmt: skip
 
 
@@ -179,6 +179,6 @@ def _rule_decision(
     motivo = values.pop("motivo", "regra vigente mais específica")
     return Decision(
         etapa=etapa, motivo=motivo, item=item, regra_id=rule.id, tipo_regra=rule.tipo.value,
-        versao=rule.versao, fonte=rule.fonte, criterios_correspondentes=res.matched_criteria,
-        concorrentes=res.losers, **values,
+        versao=rule.versao, fonte=rule.fonte, camada=rule.camada,
+        criterios_correspondentes=res.matched_criteria, concorrentes=res.losers, **values,
     )  # fmt: skip

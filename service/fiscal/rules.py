@@ -26,7 +26,7 @@ from sqlalchemy.orm.util import identity_key
 
 from engine import Rule, RuleOrigin, RuleSet, RuleType
 from engine.errors import InvalidRuleError
-from engine.packs import discover, load_pack
+from engine.packs import global_packs
 from engine.ruleset import compile_rule
 from service.companies.models import Company
 from service.fiscal.models import BaseRule, RuleRevision
@@ -116,10 +116,10 @@ def broken_rules(rules: Iterable[Rule]) -> tuple[BrokenRule, ...]:
 
 @lru_cache(maxsize=1)
 def global_rules() -> RuleSet:
-    """Every global pack under `rulepacks/`, read once per process."""
+    """Every pack of the global layer under `rulepacks/global/`, read once per process."""
     rules: list[Rule] = []
-    for pack_dir in discover():
-        rules.extend(load_pack(pack_dir).ruleset().rules)
+    for pack in global_packs():
+        rules.extend(pack.ruleset().rules)
     return RuleSet(rules)
 
 

@@ -36,7 +36,7 @@ PR_DEFERRAL = {"instrumento": "RICMS/PR Anexo VIII", "uf": "PR", "tipo_beneficio
 
 @cache
 def global_rules() -> RuleSet:
-    return load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
+    return load_pack(DEFAULT_ROOT / "global" / "nacional" / "2026.1").ruleset()
 
 
 def with_company(*rules: object) -> RuleSet:

@@ -24,7 +24,7 @@ CONSUMER = {"tipo": PersonType.PF, "contribuinte": False, "consumidor_final": Tr
 
 @cache
 def global_rules() -> RuleSet:
-    return load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
+    return load_pack(DEFAULT_ROOT / "global" / "nacional" / "2026.1").ruleset()
 
 
 def cents(value: D) -> D:

@@ -47,7 +47,7 @@ quantity = st.decimals(min_value=D("0.0001"), max_value=D("9999"), places=4)
 
 @cache
 def rules() -> RuleSet:
-    base = load_pack(DEFAULT_ROOT / "global" / "2026.1").ruleset()
+    base = load_pack(DEFAULT_ROOT / "global" / "nacional" / "2026.1").ruleset()
     return RuleSet((GOODS, ISS, TRANSPORT, IVA), base=base)
 
 

@@ -66,11 +66,11 @@ def test_hash_changes_with_content() -> None:
     assert snapshot(other, compute(other, RuleSet([RULE])))[1] != a
 
 
-GOLDEN = "31ecf7754f222ca8ac54f2c1694f66525652e7053d00c6e08cc79e83c477726e"
+GOLDEN = "10e8d74554ec8e013b3ff607aa9138ae95e633530bf6d385b9b8094bee71540a"
 """Hash of this fixed computation. It changes only when the snapshot format, the result shape
 or the calculation changes, which must be a deliberate, reviewed change (last: each
-context item gained `frete`, `seguro` and `outras_despesas`, the line's freight, insurance and
-other expenses; nothing else changed)."""
+`rules_used[]` entry gained `camada`, the rule's layer, and `origem` became how the rule got its
+content, `pacote` or `api`, instead of the layer; nothing else changed)."""
 
 
 def test_golden_hash() -> None:
