@@ -1,18 +1,26 @@
-"""`fiscal rulepacks validate|test [PATH]`: the click group the service attaches to `fiscal`.
+"""`fiscal rulepacks validate|test|lint [PATH]`: the click group the service attaches to
+`fiscal`.
 
 Errors name the file and the rule (or case); the exit status is non-zero on any failure; a
-progress bar is shown when there are many files.
+progress bar is shown (on stderr) when there are many files. `--json` writes one report object
+on stdout and nothing else there, so a CI step can parse it.
+
+    fiscal rulepacks test [PATH] [--coverage] [--json]
+    fiscal rulepacks lint [PATH] [--json] [--estrito]
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
 
+from engine.coverage import PackReport, report_pack
 from engine.errors import PackError
-from engine.pack_tests import check_pack_cases
+from engine.lint import lint_packs
 from engine.packs import DEFAULT_ROOT, Pack, discover, load_pack
 
 PROGRESS_THRESHOLD = 10
@@ -21,7 +29,7 @@ PROGRESS_THRESHOLD = 10
 
 @click.group("rulepacks")
 def rulepacks_group() -> None:
-    """Validate and test rule packs."""
+    """Validate, test (with coverage) and lint rule packs."""
 
 
 def _path_argument() -> Callable[[Callable[..., None]], Callable[..., None]]:
@@ -41,21 +49,71 @@ def validate_command(path: Path) -> None:
 
 @rulepacks_group.command("test")
 @_path_argument()
-def test_command(path: Path) -> None:
-    """Run every pack's test cases."""
+@click.option(
+    "--coverage",
+    "coverage",
+    is_flag=True,
+    help="Relata as regras que nenhum caso alcança; falha abaixo da cobertura_minima do manifest.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Relatório JSON na saída padrão.")
+def test_command(path: Path, coverage: bool, as_json: bool) -> None:
+    """Run every pack's test cases (each case once, also for the coverage)."""
     packs = _load_all(path)
-    errors = [e for p in packs for e in p.errors]
-    for pack in packs:
-        if not pack.errors:
-            errors.extend(_safe_cases(pack))
-    _finish(errors, f"{len(packs)} pacote(s): casos aprovados")
+    reports = [report_pack(pack, with_coverage=coverage) for pack in packs]
+    errors = [e for r in reports for e in r.errors]
+    short = [msg for r in reports if r.coverage and (msg := r.coverage.failure())]
+    if as_json:
+        _echo_json({"ok": not (errors or short), "pacotes": [r.to_dict() for r in reports]})
+        _fail_if(len(errors), len(short))
+        return
+    if coverage:
+        _echo_coverage(reports)
+    for message in short:
+        click.echo(f"ERRO {message}", err=True)
+    _finish(errors, f"{len(packs)} pacote(s): casos aprovados", len(short))
 
 
-def _safe_cases(pack: Pack) -> list[PackError]:
-    try:
-        return check_pack_cases(pack)
-    except PackError as exc:
-        return [exc]
+def _echo_coverage(reports: list[PackReport]) -> None:
+    for report in reports:
+        if report.coverage is None:
+            continue
+        click.echo(f"COBERTURA {report.coverage.summary()}")
+        for ref in report.coverage.unreached:
+            click.echo(f"  não alcançada: {ref.describe()}")
+
+
+@rulepacks_group.command("lint")
+@_path_argument()
+@click.option("--json", "as_json", is_flag=True, help="Relatório JSON na saída padrão.")
+@click.option("--estrito", is_flag=True, help="Falha também com avisos.")
+def lint_command(path: Path, as_json: bool, estrito: bool) -> None:
+    """Find ties, missing sources, validity overlaps and gaps before publishing."""
+    packs = _load_all(path)
+    report = lint_packs(packs)
+    if as_json:
+        _echo_json(report.to_dict(strict=estrito))
+    else:
+        for finding in report.findings:
+            click.echo(finding.describe(), err=True)
+    if report.failed(strict=estrito):
+        raise click.ClickException(f"{report.errors} erro(s), {report.warnings} aviso(s)")
+    if not as_json:
+        warned = f", {report.warnings} aviso(s)" if report.warnings else ""
+        click.echo(f"OK: {len(packs)} pacote(s) sem erros{warned}")
+
+
+def _echo_json(data: dict[str, Any]) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def _fail_if(errors: int, short: int = 0) -> None:
+    """Fail with the count of errors and of packs below their `cobertura_minima`."""
+    if short:
+        raise click.ClickException(
+            f"{errors} erro(s), {short} pacote(s) abaixo da cobertura_minima"
+        )
+    if errors:
+        raise click.ClickException(f"{errors} erro(s)")
 
 
 def _load_all(path: Path) -> list[Pack]:
@@ -64,13 +122,14 @@ def _load_all(path: Path) -> list[Pack]:
         raise click.ClickException(f"nenhum pacote (manifest.yaml) em {path}")
     if len(dirs) < PROGRESS_THRESHOLD:
         return [load_pack(d) for d in dirs]
-    with click.progressbar(dirs, label="carregando pacotes") as bar:
+    stderr = click.get_text_stream("stderr")  # stdout may be a JSON report
+    with click.progressbar(dirs, label="carregando pacotes", file=stderr) as bar:
         return [load_pack(d) for d in bar]
 
 
-def _finish(errors: list[PackError], success: str) -> None:
+def _finish(errors: list[PackError], success: str, short: int = 0) -> None:
+    """Each error on stderr; fail on any (or on `short` packs below their coverage)."""
     for err in errors:
         click.echo(f"ERRO {err}", err=True)
-    if errors:
-        raise click.ClickException(f"{len(errors)} erro(s)")
+    _fail_if(len(errors), short)
     click.echo(f"OK: {success}")

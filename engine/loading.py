@@ -79,6 +79,36 @@ def rule_from_dict(
         raise InvalidRuleError(rule_id, f"campo inválido ou ausente: {exc}") from exc
 
 
+def rule_to_dict(rule: Rule) -> dict[str, Any]:
+    """A rule in its pack form (the inverse of `rule_from_dict`): what a rule file holds and
+    what a published revision stores. Dates ISO, confidence as decimal text, optional parts
+    only when set; the layer and the pack are the file's, not the rule's."""
+    data: dict[str, Any] = {"id": rule.id, "tipo": rule.tipo.value}
+    if rule.descricao:
+        data["descricao"] = rule.descricao
+    data["criterios"] = dict(rule.criterios)
+    if rule.condicao is not None:
+        data["condicao"] = rule.condicao
+    data.update(
+        resultado=dict(rule.resultado), vigencia_inicio=rule.vigencia_inicio.isoformat(),
+        vigencia_fim=rule.vigencia_fim.isoformat() if rule.vigencia_fim else None,
+        versao=rule.versao, fonte=rule.fonte, confianca=str(rule.confianca),
+    )  # fmt: skip
+    if rule.prioridade != DEFAULT_PRIORITY:
+        data["prioridade"] = rule.prioridade
+    if rule.tags:
+        data["tags"] = list(rule.tags)
+    return data
+
+
+def rule_from_snapshot(data: Mapping[str, Any]) -> Rule:
+    """A rule as a snapshot stored it (`jsonable(rule)`: its layer and pack included)."""
+    return rule_from_dict(
+        data, RuleOrigin(data.get("origem", RuleOrigin.GLOBAL.value)), data.get("pacote"),
+        data.get("revisao_pacote"),
+    )  # fmt: skip
+
+
 def _opt_date(raw: Any) -> date | None:
     return None if raw is None else to_date(raw, "vigencia_fim")
 

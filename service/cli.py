@@ -283,7 +283,10 @@ def _load_plugins(group: click.Group) -> None:
 
 
 def main() -> None:
+    from service.rulepacks.cli import attach
+
     _load_plugins(cli)
+    attach(cli.commands.get("rulepacks"))  # type: ignore[arg-type]
     cli(prog_name="fiscal")
 
 

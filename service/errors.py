@@ -75,6 +75,9 @@ CATALOGUE: dict[str, ErrorSpec] = {
     "EVENTO_SEM_PDF": ErrorSpec(409, "Só a carta de correção (CC-e) tem representação em PDF."),
     "CONDUTOR_JA_INCLUIDO": ErrorSpec(409, "Condutor já incluído no MDF-e."),
     "REGISTRO_DUPLICADO": ErrorSpec(409, "Registro já existe."),
+    "REGRA_DE_PACOTE": ErrorSpec(
+        409, "Regra publicada de um pacote: altere-a no repositório do pacote e publique-a."
+    ),
     "CONTINGENCIA_EM_VIGOR": ErrorSpec(
         409, "Já há contingência em vigor para este modelo: saia dela (DELETE) antes."
     ),

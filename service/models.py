@@ -14,4 +14,5 @@ def load_all() -> None:
     import service.queue.models
     import service.received.models
     import service.registers.models
+    import service.rulepacks.models
     import service.wallet.models  # noqa: F401

@@ -24,6 +24,8 @@ from service.fiscal.rules import Loaded, RuleRegister, loaded, register_source
 
 PREFIX_CRITERIA = frozenset({"ncm", "nbs"})
 COMPANY_RULE_SOURCE = "Regra cadastrada pela empresa"
+PACK_ORIGIN = "pacote"
+"""`origem` of a row published from the company's pack (`fiscal rulepacks sync`)."""
 _PARTS = ("criterios.", "resultado.")
 
 
@@ -37,6 +39,8 @@ def _criteria(stored: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_engine_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
+    if row.origem == PACK_ORIGIN:
+        return _pack_rule(row, tipo)
     return Rule(
         id=row.id,
         tipo=tipo,
@@ -52,6 +56,20 @@ def to_engine_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
         tags=tuple(row.tags or ()),
         descricao=row.descricao,
     )
+
+
+def _pack_rule(row: TaxRule | IvaRule, tipo: RuleType) -> Rule:
+    """A row published from the company's pack: the pack's rule as it was written (criteria in
+    the engine's vocabulary, its own id, version, condition, source and confidence)."""
+    return Rule(
+        id=row.regra_id or row.id, tipo=tipo, criterios=dict(row.criterios or {}),
+        condicao=row.condicao, resultado=dict(row.resultado or {}),
+        vigencia_inicio=row.vigencia_inicio, vigencia_fim=row.vigencia_fim,
+        versao=row.versao or str(row.revisao), fonte=row.fonte or "",
+        prioridade=row.prioridade, confianca=Decimal(row.confianca or 1),
+        origem=RuleOrigin.EMPRESA, tags=tuple(row.tags or ()), descricao=row.descricao,
+        pacote=row.pacote, revisao_pacote=row.revisao_pacote,
+    )  # fmt: skip
 
 
 def company_rules(session: Session, company_id: str) -> list[Loaded]:

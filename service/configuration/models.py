@@ -4,6 +4,7 @@ document can always point to the rule (by its stable id) it was computed with.""
 from __future__ import annotations
 
 from datetime import date, datetime
+from decimal import Decimal
 from typing import Any
 
 from sqlalchemy import (
@@ -13,6 +14,7 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     LargeBinary,
+    Numeric,
     String,
     UniqueConstraint,
 )
@@ -82,6 +84,17 @@ class _CompanyRule:
     tags: Mapped[list[str]] = mapped_column(JSON, default=list)
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     revisao: Mapped[int] = mapped_column(Integer, default=1)
+    origem: Mapped[str] = mapped_column(String(10), default="api", server_default="api")
+    """`api`: written through the API, criteria and results in the register's fields. `pacote`:
+    published from the company's pack (`fiscal rulepacks sync`): criteria in the engine's
+    vocabulary, and the pack's id, version, condition, source and confidence below."""
+    regra_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    versao: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    fonte: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    condicao: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    confianca: Mapped[Decimal | None] = mapped_column(Numeric(4, 3), nullable=True)
+    pacote: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    revisao_pacote: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

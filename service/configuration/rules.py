@@ -21,7 +21,7 @@ from service import clock, runtime
 from service.companies.models import Company
 from service.companies.resolver import owned_or_404
 from service.configuration.audit import log_change
-from service.configuration.engine_rules import check_compiles
+from service.configuration.engine_rules import PACK_ORIGIN, api_field, check_compiles
 from service.configuration.fields import field_error, plain, without_selector
 from service.configuration.models import IvaRule, Nature, TaxRule
 from service.configuration.rule_schemas import IVA_CRITERIA, IVA_RESULT, TAX_CRITERIA, TAX_RESULT
@@ -129,7 +129,8 @@ def _set(record: Any, body: dict[str, Any], names: Sequence[str]) -> None:
 
 def render_rule(rule: TaxRule | IvaRule, kind: RuleKind) -> dict[str, Any]:
     data: dict[str, Any] = {"id": rule.id, "descricao": rule.descricao}
-    data.update({name: rule.criterios.get(name) for name in kind.criteria})
+    criteria = _register_criteria(rule)
+    data.update({name: criteria.get(name) for name in kind.criteria})
     data.update({name: rule.resultado.get(name) for name in kind.result})
     data.update(
         prioridade=rule.prioridade,
@@ -139,7 +140,34 @@ def render_rule(rule: TaxRule | IvaRule, kind: RuleKind) -> dict[str, Any]:
         tags=list(rule.tags or []),
         auto=AUTO_TAG in (rule.tags or []),
     )
+    provenance = pack_fields(rule)
+    provenance["origem_regra"] = provenance.pop("origem")  # `origem` is the goods' origin here
+    data.update(provenance)
+    if rule.origem == PACK_ORIGIN:
+        data["criterios_pacote"] = dict(rule.criterios or {})
     return data
+
+
+def pack_fields(rule: Any) -> dict[str, Any]:
+    """Where a company rule came from: `origem` api or pacote (then its pack, revision, stable
+    id and version, and `somente_leitura`: it changes in the pack's repository)."""
+    from_pack = rule.origem == PACK_ORIGIN
+    return {
+        "origem": rule.origem or "api",
+        "camada": "empresa",
+        "regra_id": rule.regra_id or rule.id,
+        "pacote": rule.pacote,
+        "revisao_pacote": rule.revisao_pacote,
+        "somente_leitura": from_pack,
+    }
+
+
+def _register_criteria(rule: TaxRule | IvaRule) -> dict[str, Any]:
+    """The criteria by the register's field names (a pack's `ncm_prefixo` is the register's
+    `ncm`, which is a prefix)."""
+    if rule.origem != PACK_ORIGIN:
+        return dict(rule.criterios or {})
+    return {api_field(f"criterios.{key}"): value for key, value in (rule.criterios or {}).items()}
 
 
 def _check_references(company: Company, values: dict[str, Any]) -> None:
@@ -178,9 +206,24 @@ def create_rule(
     return rule, warnings
 
 
+def refuse_pack_rule(rule: Any) -> None:
+    """A rule published from the company's pack changes in the pack's repository, never here:
+    an API edit would be silently undone by the next `fiscal rulepacks sync` (which shows it as
+    a change) and git would no longer say what is in force."""
+    if getattr(rule, "origem", "api") == PACK_ORIGIN:
+        raise ApiError(
+            "REGRA_DE_PACOTE",
+            f"A regra {rule.regra_id or rule.id} vem do pacote {rule.pacote} (revisão "
+            f"{rule.revisao_pacote}): altere-a no repositório do pacote e publique-a com "
+            "`fiscal rulepacks sync`.",
+            details={"pacote": rule.pacote, "revisao_pacote": rule.revisao_pacote},
+        )
+
+
 def update_rule(
     company: Company, kind: RuleKind, rule: TaxRule | IvaRule, body: dict[str, Any]
 ) -> TaxRule | IvaRule:
+    refuse_pack_rule(rule)
     before = render_rule(rule, kind)
     merged = {**before, **body}
     kind_schema_check(kind, merged)
@@ -226,6 +269,7 @@ def kind_schema_check(kind: RuleKind, merged: dict[str, Any]) -> None:
 
 
 def deactivate_rule(company: Company, kind: RuleKind, rule: TaxRule | IvaRule) -> None:
+    refuse_pack_rule(rule)
     before = render_rule(rule, kind)
     rule.ativo = False
     bump_revision(runtime.db(), company.id)

@@ -19,6 +19,7 @@ from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.companies.models import Company, Module
 from service.companies.resolver import effective_environment, resolve_company
+from service.configuration.rules import pack_fields
 from service.cte import preview as cte_preview
 from service.cte.schemas import CteOsPreviewRequestSchema, CtePreviewRequestSchema
 from service.errors import ApiError, field_errors
@@ -53,6 +54,7 @@ from service.mdfe.schemas import MdfePreviewRequestSchema
 from service.nfe import preview, rural
 from service.nfse import preview as nfse_preview
 from service.nfse.schemas import NfsePreviewRequestSchema
+from service.rulepacks.layers import pack_rules, platform_packs
 
 ENGINE_ERRORS = ("NFF_NAO_DISPONIVEL", "CONFLITO_REGRAS", "REVISAO_FISCAL_NECESSARIA")
 calc = Blueprint("fiscal", __name__, url_prefix="/fiscal", description="Motor fiscal")
@@ -267,8 +269,7 @@ def _render_company_rule(row: BaseRule) -> dict[str, Any]:
         **{c: getattr(row, c) for c in operations.WRITABLE},
         "id": row.id,
         "config_id": row.company_id,
-        "origem": "empresa",
-        "somente_leitura": False,
+        **pack_fields(row),
         "confianca": str(row.confianca),
         "ativo": row.ativo,
     }
@@ -294,7 +295,9 @@ def _render_global_rule(rule: Any) -> dict[str, Any]:
     data.update(
         id=rule.id,
         config_id=None,
-        origem="global",
+        origem="pacote",
+        camada=rule.camada,
+        regra_id=rule.id,
         somente_leitura=True,
         confianca=str(rule.confianca),
         ativo=True,
@@ -302,6 +305,14 @@ def _render_global_rule(rule: Any) -> dict[str, Any]:
         resultado=dict(rule.resultado),
     )
     return data
+
+
+def _listing_filters(args: dict[str, Any]) -> tuple[str | None, str | None]:
+    """(camada, origem) of a listing; the old `origem` empresa | global names a layer."""
+    origin = args.get("origem")
+    if origin in ("empresa", "global"):
+        return origin, None
+    return args.get("camada"), origin
 
 
 def _company_rule(rule_id: str, company: Company) -> BaseRule:
@@ -318,29 +329,29 @@ class BaseRules(MethodView):
     @rules_blp.response(200, BaseRuleListSchema)
     @rules_blp.errors()
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
-        """The company's rules and the read-only global rules."""
+        """The company's rules and the read-only rules of the layers below (its platform packs,
+        the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+        published from its pack or written here (`origem` empresa | global, as before, is the
+        same as `camada`)."""
         company = resolve_company()
-        query = select(BaseRule).where(BaseRule.company_id == company.id)
-        if "tipo" in args:
-            query = query.where(BaseRule.tipo == args["tipo"])
-        own = (
-            []
-            if args.get("origem") == "global"
-            else [
-                _render_company_rule(r)
-                for r in runtime.db().execute(query.order_by(BaseRule.created_at)).scalars()
-            ]
-        )
-        shared = (
-            []
-            if args.get("origem") == "empresa"
-            else [
-                _render_global_rule(r)
-                for r in global_rules().rules
-                if "tipo" not in args or str(r.tipo) == args["tipo"]
-            ]
-        )
-        items = own + shared
+        layer, origin = _listing_filters(args)
+        tipo = args.get("tipo")
+        items: list[dict[str, Any]] = []
+        if layer in (None, "empresa"):
+            query = select(BaseRule).where(BaseRule.company_id == company.id)
+            if tipo:
+                query = query.where(BaseRule.tipo == tipo)
+            if origin:
+                query = query.where(BaseRule.origem == origin)
+            rows = runtime.db().execute(query.order_by(BaseRule.created_at)).scalars()
+            items += [_render_company_rule(r) for r in rows]
+        if origin in (None, "pacote") and layer in (None, "plataforma"):
+            packs = platform_packs(runtime.db(), company)
+            items += [_render_global_rule(r) for p in packs for r in pack_rules(p)
+                      if not tipo or r.tipo.value == tipo]  # fmt: skip
+        if origin in (None, "pacote") and layer in (None, "global"):
+            items += [_render_global_rule(r) for r in global_rules().rules
+                      if not tipo or r.tipo.value == tipo]  # fmt: skip
         return {"total": len(items), "itens": items}
 
     @requires(Scope.CONFIGURAR)

@@ -38,6 +38,12 @@ class BaseRule(Base):
     tags: Mapped[list[str]] = mapped_column(JSON, default=list)
     ativo: Mapped[bool] = mapped_column(Boolean, default=True)
     revisao: Mapped[int] = mapped_column(Integer, default=1)
+    origem: Mapped[str] = mapped_column(String(10), default="api", server_default="api")
+    """`api` (written through `/configuracao-fiscal/regras-base`) or `pacote` (published from
+    the company's pack, whose rule id is `regra_id`: one id may have several versions)."""
+    regra_id: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    pacote: Mapped[str | None] = mapped_column(String(60), nullable=True)
+    revisao_pacote: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

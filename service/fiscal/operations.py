@@ -11,6 +11,7 @@ from engine.errors import InvalidRuleError
 from engine.ruleset import compile_rule
 from service.audit import operations as audit
 from service.companies.models import Company
+from service.configuration.rules import refuse_pack_rule
 from service.errors import invalid_field
 from service.fiscal.models import BaseRule
 from service.fiscal.rules import bump_revision, to_engine_rule
@@ -88,6 +89,7 @@ def create_rule(
 def update_rule(
     session: Session, row: BaseRule, data: dict[str, Any], *, actor: str, ip: str | None
 ) -> BaseRule:
+    refuse_pack_rule(row)
     before = snapshot_of(row)
     _apply(row, data)
     _validate(row)
@@ -98,6 +100,7 @@ def update_rule(
 
 
 def deactivate_rule(session: Session, row: BaseRule, *, actor: str, ip: str | None) -> BaseRule:
+    refuse_pack_rule(row)
     row.ativo = False
     bump_revision(session, row.company_id)
     _audit(

@@ -147,7 +147,7 @@ def to_engine_rule(row: BaseRule) -> Rule:
             row.id, f"tipo desconhecido: {row.tipo}; use {', '.join(_TYPES)}", "tipo", row.tipo
         )
     return Rule(
-        id=row.id,
+        id=row.regra_id or row.id,
         tipo=RuleType(row.tipo),
         criterios=dict(row.criterios or {}),
         condicao=row.condicao,
@@ -161,6 +161,8 @@ def to_engine_rule(row: BaseRule) -> Rule:
         origem=RuleOrigin.EMPRESA,
         tags=tuple(row.tags or ()),
         descricao=row.descricao,
+        pacote=row.pacote,
+        revisao_pacote=row.revisao_pacote,
     )
 
 
@@ -231,9 +233,24 @@ class CompanyRuleCache:
         if unreadable:
             return unreadable + broken_rules(rules)
         try:
-            return RuleSet(rules, base=global_rules())
+            below = self._below(session, company_id)
+        except InvalidRuleError as exc:  # a published platform rule the engine now refuses
+            where = getattr(exc, "pacote", "?")
+            return (BrokenRule(exc.rule_id, exc.tipo or "", exc.field or "regra", exc.message,
+                               f"pacote de plataforma {where}"),)  # fmt: skip
+        try:
+            return RuleSet(rules, base=below)
         except InvalidRuleError as exc:
             return broken_rules(rules) or (describe(exc),)
+
+    @staticmethod
+    def _below(session: Session, company_id: str) -> RuleSet:
+        """The layers under the company's own rules: its platform packs on the global ones."""
+        from service.rulepacks.layers import PLATFORM_SETS, platform_packs
+
+        company = session.get(Company, company_id)
+        packs = platform_packs(session, company) if company is not None else []
+        return PLATFORM_SETS.layer(packs, global_rules())
 
     @staticmethod
     def _company_rules(session: Session, company_id: str) -> list[Loaded]:

@@ -55,15 +55,18 @@ class BaseRuleQuerySchema(ma.Schema):
     tipo = ma.fields.String(validate=OneOf(BASE_RULE_TYPES))
     empresa = ma.fields.String()
     empresa_id = ma.fields.String()
-    origem = ma.fields.String(validate=OneOf(["global", "empresa"]))
+    camada = ma.fields.String(validate=OneOf(["global", "plataforma", "empresa"]))
+    origem = ma.fields.String(validate=OneOf(["pacote", "api", "global", "empresa"]))
 
 
 class BaseRuleSchema(ma.Schema):
-    """A company rule or a read-only global rule."""
+    """A company rule, or a read-only rule of a layer below (platform or global pack)."""
 
     id = ma.fields.String()
+    regra_id = ma.fields.String()
     config_id = ma.fields.String(allow_none=True)
-    origem = ma.fields.String()
+    camada = ma.fields.String(metadata={"description": "global | plataforma | empresa"})
+    origem = ma.fields.String(metadata={"description": "pacote | api"})
     somente_leitura = ma.fields.Boolean()
     tipo = ma.fields.String()
     criterios = ma.fields.Dict()

@@ -173,9 +173,11 @@ def test_base_rules_crud_audit_and_cache_invalidation(client, rt, issuer):
     url = "/api/v1/configuracao-fiscal/regras-base"
     rule_id = client.post(url, headers=auth(account.live), json=ISS_SP).get_json()["id"]
     listed = client.get(url, headers=auth(account.live), query_string={"tipo": "ISS"}).get_json()
-    assert any(i["id"] == rule_id and i["origem"] == "empresa" for i in listed["itens"])
+    assert any(i["id"] == rule_id and (i["camada"], i["origem"]) == ("empresa", "api")
+               for i in listed["itens"])  # fmt: skip
     everything = client.get(url, headers=auth(account.live)).get_json()
-    assert any(i["origem"] == "global" and i["somente_leitura"] for i in everything["itens"])
+    assert any((i["camada"], i["origem"]) == ("global", "pacote") and i["somente_leitura"]
+               for i in everything["itens"])  # fmt: skip
     first = client.post("/api/v1/fiscal/calcular", headers=auth(account.live), json=_nfse())
     assert first.get_json()["taxes"]["totais"]["vISSQN"] == "500.00"
     changed = client.put(
