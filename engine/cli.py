@@ -7,6 +7,8 @@ on stdout and nothing else there, so a CI step can parse it.
 
     fiscal rulepacks test [PATH] [--coverage] [--json]
     fiscal rulepacks lint [PATH] [--json] [--estrito]
+    fiscal rulepacks diff OLD NEW [--json]
+    fiscal rulepacks resumo [PATH] [--amostra SAMPLE.jsonl] [--saida FILE]
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ import click
 from engine.coverage import PackReport, report_pack
 from engine.errors import PackError
 from engine.lint import lint_packs
+from engine.pack_diff import diff_rules
 from engine.packs import DEFAULT_ROOT, Pack, discover, load_pack
+from engine.summary import diff_markdown, summarize
 
 PROGRESS_THRESHOLD = 10
 """Show a progress bar from this many pack versions on."""
@@ -100,6 +104,46 @@ def lint_command(path: Path, as_json: bool, estrito: bool) -> None:
     if not as_json:
         warned = f", {report.warnings} aviso(s)" if report.warnings else ""
         click.echo(f"OK: {len(packs)} pacote(s) sem erros{warned}")
+
+
+@rulepacks_group.command("diff")
+@click.argument("old", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.argument("new", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Diferenças em JSON.")
+def diff_command(old: Path, new: Path, as_json: bool) -> None:
+    """What a pack revision changes against another: rules added, changed (field by field),
+    retired."""
+    before, after = load_pack(old), load_pack(new)
+    errors = before.errors + after.errors
+    if errors:
+        _finish(errors, "")
+    diff = diff_rules(before.rules, after.rules)
+    if as_json:
+        _echo_json(diff.to_dict())
+    else:
+        click.echo(diff_markdown(before, after, diff))
+
+
+@rulepacks_group.command("resumo")
+@_path_argument()
+@click.option("--amostra", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              default=None, help="Amostra (JSONL) a refazer com cada pacote.")  # fmt: skip
+@click.option("--saida", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Acrescenta o resumo a este arquivo (ex. $GITHUB_STEP_SUMMARY).")  # fmt: skip
+def summary_command(path: Path, amostra: Path | None, saida: Path | None) -> None:
+    """Markdown for a pull request's reviewer: each pack's newest revision, its coverage and
+    lint, its changes against the revision before, and its effect on a sample of documents.
+    Fails on lint errors, failing cases, coverage below the minimum, or sampled documents the
+    new revision could no longer compute."""
+    summary = summarize(_load_all(path), amostra)
+    if saida is not None:
+        with saida.open("a", encoding="utf-8") as f:
+            f.write(summary.text)
+    else:
+        click.echo(summary.text)
+    for error in summary.errors:
+        click.echo(f"ERRO {error}", err=True)
+    _fail_if(len(summary.errors))
 
 
 def _echo_json(data: dict[str, Any]) -> None:

@@ -34,7 +34,10 @@ Codes:
 Rules meet only within a layer: all packs of one layer under the path are checked together
 (the service loads every global revision at once), a company pack only with the packs of the
 same company (`empresa`), and never across layers (their origin ranks differ, so they cannot
-tie).
+tie). Of a platform or company pack only the newest revision takes part: each published
+revision replaces the one before it (`engine.packs.loaded_together`); the revision checks
+(`REVISOES_*`, `REGRA_REPETIDA` across revisions) are the global layer's, whose revisions add
+up.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ from typing import Any
 
 from engine.errors import InvalidRuleError
 from engine.facts import SET_FACTS
-from engine.packs import Pack, discover, load_pack
+from engine.packs import Pack, discover, load_pack, loaded_together
 from engine.rules import Criterion, CriterionValue, Mode, Rule, RuleOrigin, RuleType
 from engine.ruleset import CompiledRule, RankKey, SharedParts, compile_rule
 
@@ -159,9 +162,10 @@ def lint_packs(packs: Sequence[Pack]) -> LintReport:
         findings.extend(problems)
         if not problems:
             valid.append(pack)
-    findings.extend(revision_findings(valid))
+    findings.extend(revision_findings([p for p in valid if p.layer is RuleOrigin.GLOBAL]))
     parts = SharedParts()
-    for scope in sorted(_scopes(valid).values(), key=lambda members: members[0].label):
+    together = loaded_together(valid)
+    for scope in sorted(_scopes(together).values(), key=lambda members: members[0].label):
         entries, broken = _entries(scope, parts)
         findings.extend(broken)
         findings.extend(source_findings(scope))

@@ -12,7 +12,7 @@ so `fiscal rulepacks validate` can report them all.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -244,6 +244,34 @@ def iter_packs(root: Path = DEFAULT_ROOT) -> Iterator[Pack]:
     """Load every pack under root."""
     for path in discover(root):
         yield load_pack(path)
+
+
+def revision_order(pack: Pack) -> tuple[str, str]:
+    """How a pack's revisions follow each other: by `valid_from`, then by revision text."""
+    return (str(pack.manifest.get("valid_from")), pack.revision)
+
+
+def pack_key(pack: Pack) -> tuple[str, str, str]:
+    """One pack across its revisions: layer, name and (for a company pack) its company."""
+    company = pack.manifest.get("empresa") if pack.layer is RuleOrigin.EMPRESA else None
+    return (pack.layer.value, pack.name, str(company or ""))
+
+
+def loaded_together(packs: Iterable[Pack]) -> list[Pack]:
+    """The revisions that meet in one rule set. Every revision of a global pack (the service
+    loads them all: a global revision adds the rules of its period, so revisions never repeat a
+    rule version); of a platform or company pack only the newest, since each published revision
+    replaces the one before it (`fiscal rulepacks sync`)."""
+    newest: dict[tuple[str, str, str], Pack] = {}
+    out = []
+    for pack in packs:
+        if pack.layer is RuleOrigin.GLOBAL:
+            out.append(pack)
+            continue
+        key = pack_key(pack)
+        if key not in newest or revision_order(pack) > revision_order(newest[key]):
+            newest[key] = pack
+    return out + list(newest.values())
 
 
 def global_packs(root: Path = DEFAULT_ROOT) -> list[Pack]:

@@ -14,10 +14,12 @@ costs one computation and one comparison per document.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 from engine.compute import compute
@@ -262,6 +264,24 @@ class SampleLayers:
         )
 
 
+SAMPLE_FORMAT = "fiscal-amostra/1"
+"""A line of a sample of snapshots (`fiscal rulepacks amostra`)."""
+
+
+def read_sample(path: Path) -> Iterator[StoredDocument]:
+    """The documents of a sample file (JSON lines: id, empresa, empresa_refs, snapshot)."""
+    with path.open(encoding="utf-8") as f:
+        for number, text in enumerate(f, 1):
+            if not text.strip():
+                continue
+            line = json.loads(text)
+            if line.get("formato") != SAMPLE_FORMAT:
+                raise ValueError(f"{path}:{number}: não é uma linha de amostra ({SAMPLE_FORMAT})")
+            snap = dict(line["snapshot"])
+            snap["empresa_refs"] = line.get("empresa_refs") or []
+            yield StoredDocument(line["id"], line["empresa"], snap)
+
+
 # -- reports -------------------------------------------------------------------------------
 
 
@@ -306,7 +326,7 @@ def report_text(report: ReplayReport, limit: int = 50) -> str:
              f" ({report.erros} com erro)"]  # fmt: skip
     for name, value in sorted(report.totais.items()):
         if value:
-            lines.append(f"  total {name}: {value:+}")
+            lines.append(f"  soma das diferenças {name}: {value:+}")
     for doc in report.alterados[:limit]:
         lines.append(f"- {doc.id} ({doc.documento} de {doc.data_operacao}, empresa {doc.empresa})")
         if doc.erro:

@@ -107,6 +107,7 @@ def _register_blueprints(app: Flask, api: Api) -> None:
     from service.received.blueprint import blp as received
     from service.received.blueprint import settings_blp as received_settings
     from service.registers.blueprint import customers, drivers, products, services, vehicles
+    from service.rulepacks.blueprint import packs_blp, simulations_blp
     from service.rural.blueprint import blp as rural
     from service.wallet.blueprint import blp as wallet
 
@@ -115,7 +116,8 @@ def _register_blueprints(app: Flask, api: Api) -> None:
                       cnpj_lookup, products, customers, services, vehicles, drivers, *families,
                       inutilizacao, rural,
                       solicitacoes, mail_preferences, authorities, settings_blp,
-                      report_blp, received, received_settings):  # fmt: skip
+                      report_blp, received, received_settings, packs_blp,
+                      simulations_blp):  # fmt: skip
         api.register_blueprint(blueprint, url_prefix=API_PREFIX + blueprint.url_prefix)
     api.register_blueprint(webhooks, url_prefix=API_PREFIX + webhooks.url_prefix)
     app.register_blueprint(health)

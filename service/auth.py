@@ -39,6 +39,7 @@ PUBLIC_ENDPOINTS: frozenset[str] = frozenset(
         "health.metrics",  # GET /metrics
         "docs.docs_page",  # GET /api/v1/docs
         "docs.docs_asset",  # GET /api/v1/docs/assets/<path>
+        "docs.pack_schema",  # GET /api/v1/esquemas/pacotes/<name>.schema.json
         "api-docs.openapi_json",  # GET /api/v1/openapi.json
     }
 )

@@ -14,7 +14,7 @@ import click
 
 from service.config import Settings
 
-QUEUES = ("fiscal", "notificacoes")
+QUEUES = ("fiscal", "notificacoes", "simulacoes")
 
 log = logging.getLogger("service.queue")
 

@@ -10,8 +10,9 @@ def all_kinds() -> dict[str, WorkKind]:
     from service.notify.mail.work import MAIL
     from service.notify.webhooks.delivery import WEBHOOK
     from service.queue.work import FISCAL
+    from service.rulepacks.simulations import SIMULATION
 
-    kinds = [FISCAL, MAIL, WEBHOOK]
+    kinds = [FISCAL, MAIL, WEBHOOK, SIMULATION]
     return {kind.name: kind for kind in kinds}
 
 

@@ -193,8 +193,7 @@ def _replay_database(
 
 def _replay_sample(pack: Any, sample: Path) -> Any:
     from engine.packs import global_packs
-    from engine.replay import SampleLayers, replay
-    from service.rulepacks.sample import read_sample
+    from engine.replay import SampleLayers, read_sample, replay
 
     below = [r for p in global_packs() for r in p.rules]
     return replay(read_sample(sample), SampleLayers(pack, below).for_document)

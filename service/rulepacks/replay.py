@@ -58,9 +58,12 @@ class Layers:
     _global: RuleSet | None = None
 
     def for_document(self, doc: StoredDocument) -> RuleSet:
-        found = self._sets.get(doc.empresa)
+        return self.for_company(doc.empresa)
+
+    def for_company(self, company_id: str) -> RuleSet:
+        found = self._sets.get(company_id)
         if found is None:
-            found = self._sets[doc.empresa] = self._build(doc.empresa)
+            found = self._sets[company_id] = self._build(company_id)
         return found
 
     def _build(self, company_id: str) -> RuleSet:

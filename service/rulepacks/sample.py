@@ -9,18 +9,16 @@ packs; its CI replays every pull request's candidate against it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from datetime import date
 from itertools import islice
 from pathlib import Path
 
 from sqlalchemy.orm import Session
 
-from engine.replay import StoredDocument
+from engine.replay import SAMPLE_FORMAT
 from service.companies.models import Company
 from service.rulepacks.replay import documents
-
-SAMPLE_FORMAT = "fiscal-amostra/1"
 
 
 def write_sample(
@@ -40,16 +38,3 @@ def write_sample(
             f.write(json.dumps(line, ensure_ascii=False, sort_keys=True) + "\n")
             count += 1
     return count
-
-
-def read_sample(path: Path) -> Iterator[StoredDocument]:
-    with path.open(encoding="utf-8") as f:
-        for number, text in enumerate(f, 1):
-            if not text.strip():
-                continue
-            line = json.loads(text)
-            if line.get("formato") != SAMPLE_FORMAT:
-                raise ValueError(f"{path}:{number}: não é uma linha de amostra ({SAMPLE_FORMAT})")
-            snap = dict(line["snapshot"])
-            snap["empresa_refs"] = line.get("empresa_refs") or []
-            yield StoredDocument(line["id"], line["empresa"], snap)

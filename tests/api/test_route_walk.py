@@ -25,6 +25,7 @@ PUBLIC_ROUTES = {
     "/api/v1/docs": "docs.docs_page",
     "/api/v1/docs/assets/<path:filename>": "docs.docs_asset",
     "/api/v1/openapi.json": "api-docs.openapi_json",
+    "/api/v1/esquemas/pacotes/<name>.schema.json": "docs.pack_schema",
 }
 METHODS = ("get", "post", "put", "patch", "delete")
 WITH_BODY = ("post", "put", "patch")

@@ -23,12 +23,12 @@ from engine.pack_tests import (
 from engine.packs import load_pack
 
 FIXTURE = Path(__file__).resolve().parents[2] / "data" / "rulepacks" / "coverage"
-PACK = FIXTURE / "platform" / "cobertura" / "1.0"
+PACK = FIXTURE / "global" / "cobertura" / "1.0"
 
 
 def copy_pack(tmp_path: Path, **manifest: Any) -> Path:
     """The fixture pack in a temporary folder, with manifest keys changed (None: removed)."""
-    target = tmp_path / "platform" / "cobertura" / "1.0"
+    target = tmp_path / "global" / "cobertura" / "1.0"
     shutil.copytree(PACK, target)
     data = yaml.safe_load((target / "manifest.yaml").read_text())
     for key, value in manifest.items():

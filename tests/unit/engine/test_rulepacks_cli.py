@@ -15,7 +15,7 @@ from engine.cli import rulepacks_group
 from engine.packs import DEFAULT_ROOT
 
 COVERAGE_FIXTURE = Path(__file__).resolve().parents[2] / "data" / "rulepacks" / "coverage"
-PACK = COVERAGE_FIXTURE / "platform" / "cobertura" / "1.0"
+PACK = COVERAGE_FIXTURE / "global" / "cobertura" / "1.0"
 
 
 def run(*args: str) -> Result:
@@ -24,7 +24,7 @@ def run(*args: str) -> Result:
 
 def coverage_pack(tmp_path: Path, **manifest: Any) -> Path:
     """The coverage fixture copied with manifest keys changed (None: removed); its root."""
-    target = tmp_path / "platform" / "cobertura" / "1.0"
+    target = tmp_path / "global" / "cobertura" / "1.0"
     shutil.copytree(PACK, target)
     data = yaml.safe_load((target / "manifest.yaml").read_text())
     for key, value in manifest.items():
@@ -70,7 +70,7 @@ def test_without_threshold_coverage_only_reports(tmp_path: Path) -> None:
 
 def test_failing_case_still_fails_with_enough_coverage(tmp_path: Path) -> None:
     root = coverage_pack(tmp_path, cobertura_minima="10")
-    file = root / "platform" / "cobertura" / "1.0" / "tests" / "casos.yaml"
+    file = root / "global" / "cobertura" / "1.0" / "tests" / "casos.yaml"
     cases = yaml.safe_load(file.read_text())
     cases["casos"][0]["esperado"]["requires_review"] = False
     file.write_text(yaml.safe_dump(cases, allow_unicode=True))
