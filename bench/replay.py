@@ -112,6 +112,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+import orjson  # noqa: E402
 import psycopg  # noqa: E402
 import sqlalchemy as sa  # noqa: E402
 import yaml  # noqa: E402
@@ -746,6 +747,9 @@ def breakdown(
     unchanged = 0
     clock = time.process_time
     for chunk in _batches(docs, CHUNK):
+        o0 = clock()
+        for d in chunk:
+            orjson.loads(d.canonical)
         t0 = clock()
         for d in chunk:
             json.loads(d.canonical)
@@ -771,7 +775,8 @@ def breakdown(
         same = replay(decoded, lambda d: in_force[d.empresa])  # type: ignore[arg-type,return-value]
         t7 = clock()
         unchanged += len(same.alterados)
-        for key, value in (("loads", t1 - t0), ("decode_kept", t2 - t1), ("context", steps[0]),
+        for key, value in (("orjson", t0 - o0), ("loads", t1 - t0), ("decode_kept", t2 - t1),
+                           ("context", steps[0]),
                            ("compute", steps[1]), ("to_dict", steps[2]), ("replay", t6 - t5),
                            ("in_force", t7 - t6)):  # fmt: skip
             out[key] += value
@@ -796,25 +801,25 @@ def _backend_cpu(pid: int | None) -> float | None:
 
 def measure_database(url: str, candidate: Path) -> dict[str, Timing]:
     """(b) `replay_candidate` in this process; then `documents()` alone (read + decode); then
-    (b) again with the garbage collector off (a diagnostic: what the collector costs)."""
+    both again with the garbage collector off (diagnostics: what the collector costs)."""
     engine = make_engine(url)
     sessions = make_session_factory(engine)
     began = time.perf_counter()
     wanted = service_replay.load_candidate(candidate)  # a Candidate(pack=...)
     loaded = time.perf_counter() - began
     out = {}
-    for way in ("full", "read", "gc_off"):
+    for way in ("full", "read", "read_gc_off", "gc_off"):
         gc.collect()
         with transaction(sessions) as session:
             pid = None
             if engine.dialect.name == "postgresql":
                 pid = session.execute(sa.text("SELECT pg_backend_pid()")).scalar_one()
             server = _backend_cpu(pid)
-            if way == "gc_off":
+            if way.endswith("gc_off"):
                 gc.disable()
             t0, c0 = time.perf_counter(), time.process_time()
             try:
-                if way == "read":
+                if way.startswith("read"):
                     count = sum(1 for _ in service_replay.documents(session, SINCE))
                     report = ReplayReport(documentos=count)
                 else:
@@ -945,8 +950,6 @@ def git_head() -> str:
 
 
 def versions(url: str) -> str:
-    import orjson
-
     if url.startswith("postgresql"):
         with psycopg.connect(url) as conn:
             row = conn.execute("SHOW server_version").fetchone()
@@ -1035,6 +1038,7 @@ def report_text(
     n = pop.in_force
     expected, icms = pop.expected()
     full, reads, gc_off = db["full"], db["read"], db["gc_off"]
+    reads_gc_off = db["read_gc_off"]
     rows = [
         "| path | wall s | CPU s (this process / the CLI's) | database backend CPU s "
         "| documents/s | µs per document | changed | target (< 60 s at 100,000) |",
@@ -1048,6 +1052,7 @@ def report_text(
         rows.append(timing_row("… the same CLI, `--desde 2027-01-01` (no document)", fixed))
     rows += [
         timing_row("(b) read + decode alone (`documents()`)", reads),
+        timing_row("… the same with `gc.disable()` (diagnostic)", reads_gc_off),
         timing_row("(b) again with `gc.disable()` (diagnostic)", gc_off, verdict(gc_off, n)),
     ]
     us = {k: v * 1e6 for k, v in parts.items() if k not in ("build", "sample")}
@@ -1062,7 +1067,9 @@ def report_text(
         "|---|---:|---:|",
         row("(b) `replay_candidate`, wall", total),
         row("read + decode: query, rows, `json.loads` (`documents()` alone, wall)", reads.us()),
+        row("… the same with `gc.disable()` (wall)", reads_gc_off.us()),
         row("… `json.loads` alone, one snapshot at a time (sample, CPU)", us["loads"]),
+        row("… (`orjson.loads` instead, one at a time: sample, CPU)", us["orjson"]),
         row(f"… `json.loads` of {CHUNK:,} kept alive, as a batch of rows is (sample, CPU)",
             us["decode_kept"]),
         row("engine: (b) minus read + decode (wall)", total - reads.us()),
@@ -1080,7 +1087,8 @@ def report_text(
         check("(a)", pure, n, expected, icms),
         check("(b)", full, n, expected, icms),
         check("(b) with the collector off", gc_off, n, expected, icms),
-        f"(b) read alone: {reads.documents:,} documents read (the out-of-force ones skipped)",
+        f"(b) read alone: {reads.documents:,} documents read (the out-of-force ones skipped); "
+        f"with the collector off {reads_gc_off.documents:,}",
         f"in-force pack on the sample ({int(parts['sample']):,} documents): nothing changed",
     ]
     if reads.documents != n:

@@ -67,8 +67,13 @@ class CaseRun:
 
 def execute_case(case: Case, base: RuleSet) -> CaseRun:
     """Run one case on the pack's rules (+ its `regras_empresa`), keeping the result."""
-    company = [rule_from_dict(r, RuleOrigin.EMPRESA) for r in case.data.get("regras_empresa", [])]
-    ruleset = RuleSet(company, base=base) if company else base
+    try:
+        company = [
+            rule_from_dict(r, RuleOrigin.EMPRESA) for r in case.data.get("regras_empresa", [])
+        ]
+        ruleset = RuleSet(company, base=base) if company else base
+    except EngineError as exc:  # a case's own rule that does not compile, or repeats the pack's
+        return CaseRun(case, (f"regras_empresa: {exc}",))
     try:
         result = compute(context_from_dict(case.data["contexto"]), ruleset)
         data = result.to_dict()

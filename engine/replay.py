@@ -75,6 +75,9 @@ class RuleDifference:
     mudanca: str
     campos: tuple[str, ...] = ()
     """For `alterada`: the parts that differ (`resultado.aliq_icms`, ...)."""
+    candidata: bool = False
+    """The rule is the candidate's (its pack and layer): a difference no candidate rule made
+    comes from a rule published after the document was issued."""
 
 
 @dataclass(frozen=True)
@@ -111,17 +114,36 @@ class ReplayReport:
 
 
 RulesFor = Callable[[StoredDocument], RuleSet]
+Owned = Callable[[Rule], bool]
+"""Whether a rule is the candidate's (for `RuleDifference.candidata`)."""
 
 
-def replay(docs: Iterable[StoredDocument], rules_for: RulesFor) -> ReplayReport:
+def _nobody(_rule: Rule) -> bool:
+    return False
+
+
+def replay(
+    docs: Iterable[StoredDocument], rules_for: RulesFor, candidate: Owned = _nobody
+) -> ReplayReport:
     """Every document against the candidate rules `rules_for(doc)` gives for it."""
     report = ReplayReport()
     for doc in docs:
-        report.add(replay_one(doc, rules_for(doc)))
+        report.add(replay_one(doc, rules_for(doc), candidate))
     return report
 
 
-def replay_one(doc: StoredDocument, rules: RuleSet) -> DocumentReplay | None:
+def of_pack(pack: Pack) -> Owned:
+    """The rules of a candidate pack: its layer and its name."""
+
+    def owned(rule: Rule) -> bool:
+        return rule.origem is pack.layer and rule.pacote == pack.name
+
+    return owned
+
+
+def replay_one(
+    doc: StoredDocument, rules: RuleSet, candidate: Owned = _nobody
+) -> DocumentReplay | None:
     """The document's differences under `rules`, or None when it would carry the same taxes."""
     snap = doc.snapshot
     stored = snap.get("resultado") or {}
@@ -141,7 +163,7 @@ def replay_one(doc: StoredDocument, rules: RuleSet) -> DocumentReplay | None:
     changes = tuple(_line_changes(stored, now)) + tuple(_total_changes(stored, now))
     if not changes:
         return None
-    return DocumentReplay(*head, mudancas=changes, regras=rule_differences(snap, result))
+    return DocumentReplay(*head, mudancas=changes, regras=rule_differences(snap, result, candidate))
 
 
 def _lines(data: Mapping[str, Any]) -> dict[LineKey, Mapping[str, Any]]:
@@ -188,7 +210,9 @@ def _text(line: Mapping[str, Any] | None, key: str) -> str | None:
     return str(line[key])
 
 
-def rule_differences(snap: Mapping[str, Any], result: TaxResult) -> tuple[RuleDifference, ...]:
+def rule_differences(
+    snap: Mapping[str, Any], result: TaxResult, candidate: Owned = _nobody
+) -> tuple[RuleDifference, ...]:
     """Rules the candidate used and the document did not (or with other content), then rules
     the document used and the candidate does not."""
     before: dict[tuple[str, str], Rule] = {}
@@ -203,17 +227,22 @@ def rule_differences(snap: Mapping[str, Any], result: TaxResult) -> tuple[RuleDi
     for key, rule in after.items():
         old = before.get(key)
         if old is None:
-            out.append(_difference(rule, "adicionada"))
+            out.append(_difference(rule, "adicionada", candidate))
             continue
         changed = field_changes(old, rule)
         if changed:
-            out.append(_difference(rule, "alterada", tuple(c.campo for c in changed)))
-    out.extend(_difference(r, "retirada") for key, r in before.items() if key not in after)
+            out.append(_difference(rule, "alterada", candidate, tuple(c.campo for c in changed)))
+    out.extend(
+        _difference(r, "retirada", candidate) for key, r in before.items() if key not in after
+    )
     return tuple(out)
 
 
-def _difference(rule: Rule, what: str, campos: tuple[str, ...] = ()) -> RuleDifference:
-    return RuleDifference(rule.id, rule.versao, rule.tipo.value, rule.camada, what, campos)
+def _difference(
+    rule: Rule, what: str, candidate: Owned, campos: tuple[str, ...] = ()
+) -> RuleDifference:
+    return RuleDifference(rule.id, rule.versao, rule.tipo.value, rule.camada, what, campos,
+                          candidate(rule))  # fmt: skip
 
 
 # -- a sample of snapshots, replayed without the database (a tax team's CI) ------------------
@@ -310,7 +339,7 @@ def _doc_dict(doc: DocumentReplay) -> dict[str, Any]:
         ],
         "regras": [
             {"regra_id": r.regra_id, "versao": r.versao, "tipo": r.tipo, "camada": r.camada,
-             "mudanca": r.mudanca, "campos": list(r.campos)}
+             "mudanca": r.mudanca, "campos": list(r.campos), "candidata": r.candidata}
             for r in doc.regras
         ],
     }  # fmt: skip
@@ -344,6 +373,18 @@ def report_text(report: ReplayReport, limit: int = 50) -> str:
     return "\n".join(lines)
 
 
+def _change_text(c: TaxChange) -> str:
+    """`item 2 ICMS: 35.82 → 13.93 (-21.89)`; a line whose value stays but whose base or rate
+    moves says so."""
+    where = f"item {c.item} " if c.item is not None else "total "
+    if c.antes == c.depois and c.item is not None:
+        parts = [f"base {c.base_antes} → {c.base_depois}" if c.base_antes != c.base_depois else "",
+                 f"alíquota {c.aliquota_antes} → {c.aliquota_depois}"
+                 if c.aliquota_antes != c.aliquota_depois else ""]  # fmt: skip
+        return f"{where}{c.tributo}: {'; '.join(p for p in parts if p)} (valor {c.antes})"
+    return f"{where}{c.tributo}: {c.antes} → {c.depois} ({c.diferenca:+})"
+
+
 def report_markdown(report: ReplayReport, title: str, limit: int = 20) -> str:
     """A summary for a pull request's reviewer."""
     out = [f"### {title}", "",
@@ -363,7 +404,10 @@ def report_markdown(report: ReplayReport, title: str, limit: int = 20) -> str:
                 for c in doc.mudancas
                 if c.item is not None
             )
-            rules = ", ".join(f"{r.regra_id}@{r.versao} ({r.mudanca})" for r in doc.regras)
+            rules = ", ".join(
+                f"{r.regra_id}@{r.versao} ({r.mudanca}{', candidata' if r.candidata else ''})"
+                for r in doc.regras
+            )
             out.append(f"| {doc.id} | {doc.data_operacao} | {changes} | {rules} |")
         if len(report.alterados) > limit:
             out.append(f"\n… e mais {len(report.alterados) - limit} documento(s).")

@@ -19,7 +19,7 @@ from engine.coverage import report_pack
 from engine.lint import Severity, lint_packs
 from engine.pack_diff import RuleDiff, diff_rules
 from engine.packs import Pack, global_packs, pack_key, revision_order
-from engine.replay import SampleLayers, read_sample, replay, report_markdown
+from engine.replay import SampleLayers, of_pack, read_sample, replay, report_markdown
 
 
 @dataclass
@@ -73,7 +73,7 @@ def summarize(packs: Sequence[Pack], sample: Path | None = None) -> Summary:
 
 def _sampled(pack: Pack, sample: Path, summary: Summary) -> str:
     below = [r for p in global_packs() for r in p.rules]
-    report = replay(read_sample(sample), SampleLayers(pack, below).for_document)
+    report = replay(read_sample(sample), SampleLayers(pack, below).for_document, of_pack(pack))
     for doc in report.alterados:
         if doc.erro:
             summary.errors.append(f"{pack.label}: documento {doc.id}: {doc.erro}")

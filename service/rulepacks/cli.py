@@ -193,10 +193,10 @@ def _replay_database(
 
 def _replay_sample(pack: Any, sample: Path) -> Any:
     from engine.packs import global_packs
-    from engine.replay import SampleLayers, read_sample, replay
+    from engine.replay import SampleLayers, of_pack, read_sample, replay
 
     below = [r for p in global_packs() for r in p.rules]
-    return replay(read_sample(sample), SampleLayers(pack, below).for_document)
+    return replay(read_sample(sample), SampleLayers(pack, below).for_document, of_pack(pack))
 
 
 @click.command("amostra")

@@ -47,6 +47,12 @@ class Candidate:
     def layer(self) -> RuleOrigin:
         return self.pack.layer if self.pack is not None else RuleOrigin.EMPRESA
 
+    def owns(self, rule: Rule) -> bool:
+        """The rule is the candidate's (what the report marks `candidata`)."""
+        if self.pack is not None:
+            return rule.origem is self.pack.layer and rule.pacote == self.pack.name
+        return any(rule.id == r.id and rule.versao == r.versao for r in self.rules)
+
 
 @dataclass
 class Layers:
@@ -160,7 +166,7 @@ def replay_candidate(
     elif wanted is None:
         wanted = affected
     found = Layers(session, candidate)
-    return replay(documents(session, since, wanted, until), found.for_document)
+    return replay(documents(session, since, wanted, until), found.for_document, candidate.owns)
 
 
 def load_candidate(path: Path) -> Candidate:

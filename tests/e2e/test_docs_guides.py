@@ -108,7 +108,7 @@ def test_guide_runs_as_written(page: str, running: Quickstart, tmp_path: Path):
 
 def test_every_family_guide_has_runnable_blocks():
     guides = [page for page in site_pages() if page.startswith(("guides/", "getting-started"))]
-    assert len(guides) == 8, guides
+    assert len(guides) == 9, guides
     assert [page for page in guides if page not in RUNNABLE] == []
 
 

@@ -71,7 +71,7 @@ def test_a_changed_rate_is_summarized_for_the_reviewer(tmp_path):
     code, summary, output = _check(tmp_path / "rulepacks", tmp_path)
     assert code == 0, output
     assert "**2** mudariam" in summary, summary  # the two interstate notes of the sample
-    assert "| ICMS | +" in summary and "icms.inter.12@1 (alterada)" in summary
+    assert "| ICMS | +" in summary and "icms.inter.12@1 (alterada, candidata)" in summary
 
 
 @pytest.mark.parametrize(

@@ -3073,6 +3073,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/configuracao-fiscal/pacotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * As revisões em vigor para a empresa, camada por camada (os pacotes globais do
+         *     produto, os de plataforma ligados a ela, o seu pacote de empresa), quantas regras
+         *     próprias vêm de pacote ou da API, e as revisões publicadas antes.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopePacks"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/configuracao-fiscal/regras-base": {
         parameters: {
             query?: never;
@@ -3080,14 +3157,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The company's rules and the read-only global rules. */
+        /**
+         * The company's rules and the read-only rules of the layers below (its platform packs,
+         *     the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+         *     published from its pack or written here (`origem` empresa | global, as before, is the
+         *     same as `camada`).
+         */
         get: {
             parameters: {
                 query?: {
                     tipo?: "ISS" | "ISS_RETENCAO" | "RETENCAO_FEDERAL" | "MUNICIPIO_INCIDENCIA" | "ICMS_TRANSPORTE" | "RURAL_ICMS" | "RURAL_BENEFICIO" | "CFOP_OPERACAO" | "IBS_CBS" | "DIFAL_INCIDENCIA" | "DIFAL_UF_DESTINO" | "ICMS_ST" | "FCP" | "IPI";
                     empresa?: string;
                     empresa_id?: string;
-                    origem?: "global" | "empresa";
+                    camada?: "global" | "plataforma" | "empresa";
+                    origem?: "pacote" | "api" | "global" | "empresa";
                 };
                 header?: never;
                 path?: never;
@@ -8091,6 +8174,222 @@ export interface paths {
                 default: components["responses"]["DEFAULT_ERROR"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal/simulacoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas
+         *     (cada uma substitui a regra da empresa de mesmo id; `retirar` deixa regras de fora) e
+         *     diz quais tributos mudariam, em quanto e por qual regra. Nada muda nos documentos nem
+         *     nas regras. Até 500 documentos a resposta vem aqui (200); acima disso, ou com `Prefer:
+         *     respond-async`, 202 e a simulação em `GET /fiscal/simulacoes/{id}`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "desde": "2026-10-01",
+                     *       "regras": [
+                     *         {
+                     *           "criterios": {
+                     *             "ncm_prefixo": "2202"
+                     *           },
+                     *           "fonte": "RICMS/SP art. 54 (redução da carga do item)",
+                     *           "id": "loja.refrigerantes",
+                     *           "resultado": {
+                     *             "aliq_icms": "12.00",
+                     *             "cfop": "5102",
+                     *             "cst_icms": "00"
+                     *           },
+                     *           "tipo": "TRIBUTACAO",
+                     *           "versao": "1",
+                     *           "vigencia_inicio": "2026-01-01"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationRequest"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeSimulation"];
+                    };
+                };
+                /** @description Simulação na fila (muitos documentos, ou `Prefer: respond-async`) */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `CORPO_MUITO_GRANDE`: Corpo da requisição excede o limite. */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `TIPO_DE_CONTEUDO_INVALIDO`: Tipo de conteúdo não suportado. */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `VALIDATION_ERROR`: Requisição inválida.; `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fiscal/simulacoes/{simulation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                simulation_id: string;
+            };
+            cookie?: never;
+        };
+        /** A simulação: PENDENTE enquanto a fila a refaz, CONCLUIDA com o resultado, ERRO. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    simulation_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeSimulation"];
+                    };
+                };
+                /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FORBIDDEN`: A chave de API não tem a permissão necessária.; `EMPRESA_NAO_AUTORIZADA`: Empresa inexistente, inativa ou de outra conta. */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `NAO_ENCONTRADO`: Registro não encontrado. */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `FISCAL_CONFIGURATION_REQUIRED`: Configuração fiscal necessária. */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                /** @description `RATE_LIMITED`: Limite de requisições por minuto excedido. */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorEnvelope"];
+                    };
+                };
+                default: components["responses"]["DEFAULT_ERROR"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -15380,6 +15679,8 @@ export interface components {
         };
         BaseRule: {
             ativo?: boolean;
+            /** @description global | plataforma | empresa */
+            camada?: string;
             condicao?: {
                 [key: string]: unknown;
             } | null;
@@ -15391,10 +15692,12 @@ export interface components {
             descricao?: string | null;
             fonte?: string;
             id?: string;
+            /** @description pacote | api */
             origem?: string;
             pacote?: string | null;
             prioridade?: number;
             referencia?: string | null;
+            regra_id?: string;
             resultado?: {
                 [key: string]: unknown;
             };
@@ -15485,6 +15788,29 @@ export interface components {
         };
         CancelRequest: {
             justificativa: string;
+        };
+        CandidateRule: {
+            condicao?: {
+                [key: string]: unknown;
+            } | null;
+            /** @default 1 */
+            confianca?: string;
+            criterios: {
+                [key: string]: unknown;
+            };
+            descricao?: string;
+            fonte: string;
+            id: string;
+            prioridade?: number;
+            resultado: {
+                [key: string]: unknown;
+            };
+            tags?: string[];
+            /** @enum {string} */
+            tipo: "ISS" | "ISS_LIMITES" | "ISS_RETENCAO" | "RETENCAO_FEDERAL" | "MUNICIPIO_INCIDENCIA" | "ICMS_TRANSPORTE" | "RURAL_ICMS" | "RURAL_BENEFICIO" | "CFOP_OPERACAO" | "IBS_CBS" | "ICMS_ALIQUOTA_INTERNA" | "ICMS_ALIQUOTA_INTERESTADUAL" | "DIFAL_INCIDENCIA" | "DIFAL_UF_DESTINO" | "ICMS_ST" | "FCP" | "IPI" | "TRIBUTACAO" | "IVA";
+            versao: string;
+            vigencia_fim?: string | null;
+            vigencia_inicio: string;
         };
         Card: {
             /** @description cAut: número da autorização. */
@@ -16556,6 +16882,17 @@ export interface components {
             success: boolean;
             totais?: components["schemas"]["Totals"];
         };
+        EnvelopePacks: {
+            empresa_id?: string;
+            historico?: components["schemas"]["PackRevision"][];
+            pacotes?: components["schemas"]["PackRevision"][];
+            /** @description {api, pacote}: company rules in force by origin */
+            regras_empresa?: {
+                [key: string]: unknown;
+            };
+            request_id: string;
+            success: boolean;
+        };
         EnvelopePendingList: {
             itens?: components["schemas"]["Pending"][];
             request_id: string;
@@ -16768,6 +17105,27 @@ export interface components {
             em_vigor?: components["schemas"]["Period"][];
             modo?: string;
             request_id: string;
+            success: boolean;
+        };
+        EnvelopeSimulation: {
+            ate?: string | null;
+            concluida_em?: string | null;
+            criada_em?: string | null;
+            desde?: string;
+            documentos?: number;
+            empresa_id?: string;
+            erro?: string | null;
+            id?: string;
+            links?: {
+                [key: string]: string;
+            };
+            request_id: string;
+            /** @description documentos, alterados, erros, totais {tributo: diferença}, documentos_alterados[] {id, documento, data_operacao, erro, mudancas[] {tributo, item, antes, depois, diferenca, base_*, aliquota_*}, regras[] {regra_id, versao, tipo, camada, mudanca, campos}} */
+            resultado?: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status?: "PENDENTE" | "CONCLUIDA" | "ERRO";
             success: boolean;
         };
         EnvelopeStatement: {
@@ -17742,6 +18100,19 @@ export interface components {
             tipo: 0 | 1 | 2;
             uf?: string;
         };
+        PackRevision: {
+            camada?: string;
+            digest?: string | null;
+            empresas?: number | null;
+            nome?: string;
+            /** @description produto | publicado */
+            origem?: string;
+            publicado_em?: string | null;
+            publicado_por?: string | null;
+            regras?: number;
+            revisao?: string;
+            todas_empresas?: boolean | null;
+        };
         PaginationMetadata: {
             /** @description First available page number. */
             first_page?: number;
@@ -18237,6 +18608,19 @@ export interface components {
              * @enum {string}
              */
             modo: "automatica" | "manual";
+        };
+        SimulationRequest: {
+            /**
+             * Format: date
+             * @default null
+             */
+            ate?: string | null;
+            /** Format: date */
+            desde: string;
+            empresa?: string;
+            empresa_id?: string;
+            regras?: components["schemas"]["CandidateRule"][];
+            retirar?: string[];
         };
         Step: {
             obrigatoria?: boolean;

@@ -31,8 +31,15 @@ def test_a_small_simulation_answers_at_once_and_changes_nothing(client, rt, sim)
     first_doc = next(d for d in result["documentos_alterados"] if d["id"] == docs["a1"])
     icms = next(c for c in first_doc["mudancas"] if c["tributo"] == "ICMS")
     assert (icms["antes"], icms["depois"], icms["diferenca"]) == ("5.40", "3.60", "-1.80")
-    assert {"regra_id": REDUCED["id"], "versao": "1", "tipo": "TRIBUTACAO", "camada": "empresa",
-            "mudanca": "adicionada", "campos": []} in first_doc["regras"]  # fmt: skip
+    assert {
+        "regra_id": REDUCED["id"],
+        "versao": "1",
+        "tipo": "TRIBUTACAO",
+        "camada": "empresa",
+        "mudanca": "adicionada",
+        "campos": [],
+        "candidata": True,
+    } in first_doc["regras"]
     mine = {"empresa": first.codigo}
     again = client.get(found["links"]["self"], headers=first.headers, query_string=mine).get_json()
     assert "resultado" in again, again

@@ -40,6 +40,11 @@ from .calculation_request_contexto_type_3_type_1 import CalculationRequestContex
 from .calculation_request_documento import CalculationRequestDocumento
 from .calculation_request_operacao import CalculationRequestOperacao
 from .cancel_request import CancelRequest
+from .candidate_rule import CandidateRule
+from .candidate_rule_condicao_type_0 import CandidateRuleCondicaoType0
+from .candidate_rule_criterios import CandidateRuleCriterios
+from .candidate_rule_resultado import CandidateRuleResultado
+from .candidate_rule_tipo import CandidateRuleTipo
 from .card import Card
 from .card_tipo_integracao import CardTipoIntegracao
 from .carrier import Carrier
@@ -181,6 +186,8 @@ from .envelope_open_manifest_list import EnvelopeOpenManifestList
 from .envelope_overview import EnvelopeOverview
 from .envelope_overview_etapas import EnvelopeOverviewEtapas
 from .envelope_overview_pronta_para_emitir_modelos import EnvelopeOverviewProntaParaEmitirModelos
+from .envelope_packs import EnvelopePacks
+from .envelope_packs_regras_empresa import EnvelopePacksRegrasEmpresa
 from .envelope_pending_list import EnvelopePendingList
 from .envelope_period import EnvelopePeriod
 from .envelope_period_encerrado_por import EnvelopePeriodEncerradoPor
@@ -213,6 +220,10 @@ from .envelope_rule_list import EnvelopeRuleList
 from .envelope_service_answer import EnvelopeServiceAnswer
 from .envelope_service_list import EnvelopeServiceList
 from .envelope_settings_answer import EnvelopeSettingsAnswer
+from .envelope_simulation import EnvelopeSimulation
+from .envelope_simulation_links import EnvelopeSimulationLinks
+from .envelope_simulation_resultado_type_0 import EnvelopeSimulationResultadoType0
+from .envelope_simulation_status import EnvelopeSimulationStatus
 from .envelope_statement import EnvelopeStatement
 from .envelope_task import EnvelopeTask
 from .envelope_task_links import EnvelopeTaskLinks
@@ -250,6 +261,7 @@ from .get_api_v1_clientes_ativo import GetApiV1ClientesAtivo
 from .get_api_v1_condutores_ativo import GetApiV1CondutoresAtivo
 from .get_api_v1_configuracao_fiscal_iva_ativo import GetApiV1ConfiguracaoFiscalIvaAtivo
 from .get_api_v1_configuracao_fiscal_naturezas_ativo import GetApiV1ConfiguracaoFiscalNaturezasAtivo
+from .get_api_v1_configuracao_fiscal_regras_base_camada import GetApiV1ConfiguracaoFiscalRegrasBaseCamada
 from .get_api_v1_configuracao_fiscal_regras_base_origem import GetApiV1ConfiguracaoFiscalRegrasBaseOrigem
 from .get_api_v1_configuracao_fiscal_regras_base_tipo import GetApiV1ConfiguracaoFiscalRegrasBaseTipo
 from .get_api_v1_configuracao_fiscal_tributacao_ativo import GetApiV1ConfiguracaoFiscalTributacaoAtivo
@@ -370,6 +382,7 @@ from .nfse_preview_request import NfsePreviewRequest
 from .open_manifest import OpenManifest
 from .owner import Owner
 from .owner_tipo import OwnerTipo
+from .pack_revision import PackRevision
 from .pagination_metadata import PaginationMetadata
 from .payment import Payment
 from .pending import Pending
@@ -430,6 +443,7 @@ from .service_request import ServiceRequest
 from .service_update_parcial import ServiceUpdateParcial
 from .settings import Settings
 from .settings_modo import SettingsModo
+from .simulation_request import SimulationRequest
 from .step import Step
 from .task import Task
 from .task_error import TaskError
@@ -561,6 +575,11 @@ __all__ = (
     "CalculationRequestDocumento",
     "CalculationRequestOperacao",
     "CancelRequest",
+    "CandidateRule",
+    "CandidateRuleCondicaoType0",
+    "CandidateRuleCriterios",
+    "CandidateRuleResultado",
+    "CandidateRuleTipo",
     "Card",
     "CardTipoIntegracao",
     "Carrier",
@@ -702,6 +721,8 @@ __all__ = (
     "EnvelopeOverview",
     "EnvelopeOverviewEtapas",
     "EnvelopeOverviewProntaParaEmitirModelos",
+    "EnvelopePacks",
+    "EnvelopePacksRegrasEmpresa",
     "EnvelopePendingList",
     "EnvelopePeriod",
     "EnvelopePeriodEncerradoPor",
@@ -734,6 +755,10 @@ __all__ = (
     "EnvelopeServiceAnswer",
     "EnvelopeServiceList",
     "EnvelopeSettingsAnswer",
+    "EnvelopeSimulation",
+    "EnvelopeSimulationLinks",
+    "EnvelopeSimulationResultadoType0",
+    "EnvelopeSimulationStatus",
     "EnvelopeStatement",
     "EnvelopeTask",
     "EnvelopeTaskLinks",
@@ -771,6 +796,7 @@ __all__ = (
     "GetApiV1CondutoresAtivo",
     "GetApiV1ConfiguracaoFiscalIvaAtivo",
     "GetApiV1ConfiguracaoFiscalNaturezasAtivo",
+    "GetApiV1ConfiguracaoFiscalRegrasBaseCamada",
     "GetApiV1ConfiguracaoFiscalRegrasBaseOrigem",
     "GetApiV1ConfiguracaoFiscalRegrasBaseTipo",
     "GetApiV1ConfiguracaoFiscalTributacaoAtivo",
@@ -891,6 +917,7 @@ __all__ = (
     "OpenManifest",
     "Owner",
     "OwnerTipo",
+    "PackRevision",
     "PaginationMetadata",
     "Payment",
     "Pending",
@@ -951,6 +978,7 @@ __all__ = (
     "ServiceUpdateParcial",
     "Settings",
     "SettingsModo",
+    "SimulationRequest",
     "Step",
     "Task",
     "TaskError",

@@ -30,6 +30,7 @@ class BaseRule:
     """ 
         Attributes:
             ativo (bool | Unset):
+            camada (str | Unset): global | plataforma | empresa
             condicao (BaseRuleCondicaoType0 | None | Unset):
             confianca (str | Unset):
             config_id (None | str | Unset):
@@ -37,10 +38,11 @@ class BaseRule:
             descricao (None | str | Unset):
             fonte (str | Unset):
             id (str | Unset):
-            origem (str | Unset):
+            origem (str | Unset): pacote | api
             pacote (None | str | Unset):
             prioridade (int | Unset):
             referencia (None | str | Unset):
+            regra_id (str | Unset):
             resultado (BaseRuleResultado | Unset):
             revisao_pacote (None | str | Unset):
             somente_leitura (bool | Unset):
@@ -51,6 +53,7 @@ class BaseRule:
      """
 
     ativo: bool | Unset = UNSET
+    camada: str | Unset = UNSET
     condicao: BaseRuleCondicaoType0 | None | Unset = UNSET
     confianca: str | Unset = UNSET
     config_id: None | str | Unset = UNSET
@@ -62,6 +65,7 @@ class BaseRule:
     pacote: None | str | Unset = UNSET
     prioridade: int | Unset = UNSET
     referencia: None | str | Unset = UNSET
+    regra_id: str | Unset = UNSET
     resultado: BaseRuleResultado | Unset = UNSET
     revisao_pacote: None | str | Unset = UNSET
     somente_leitura: bool | Unset = UNSET
@@ -79,6 +83,8 @@ class BaseRule:
         from ..models.base_rule_criterios import BaseRuleCriterios # noqa: PLC0415
         from ..models.base_rule_resultado import BaseRuleResultado # noqa: PLC0415
         ativo = self.ativo
+
+        camada = self.camada
 
         condicao: dict[str, Any] | None | Unset
         if isinstance(self.condicao, Unset):
@@ -126,6 +132,8 @@ class BaseRule:
         else:
             referencia = self.referencia
 
+        regra_id = self.regra_id
+
         resultado: dict[str, Any] | Unset = UNSET
         if not isinstance(self.resultado, Unset):
             resultado = self.resultado.to_dict()
@@ -161,6 +169,8 @@ class BaseRule:
         })
         if ativo is not UNSET:
             field_dict["ativo"] = ativo
+        if camada is not UNSET:
+            field_dict["camada"] = camada
         if condicao is not UNSET:
             field_dict["condicao"] = condicao
         if confianca is not UNSET:
@@ -183,6 +193,8 @@ class BaseRule:
             field_dict["prioridade"] = prioridade
         if referencia is not UNSET:
             field_dict["referencia"] = referencia
+        if regra_id is not UNSET:
+            field_dict["regra_id"] = regra_id
         if resultado is not UNSET:
             field_dict["resultado"] = resultado
         if revisao_pacote is not UNSET:
@@ -209,6 +221,8 @@ class BaseRule:
         from ..models.base_rule_resultado import BaseRuleResultado # noqa: PLC0415
         d = dict(src_dict)
         ativo = d.pop("ativo", UNSET)
+
+        camada = d.pop("camada", UNSET)
 
         def _parse_condicao(data: object) -> BaseRuleCondicaoType0 | None | Unset:
             if data is None:
@@ -290,6 +304,8 @@ class BaseRule:
         referencia = _parse_referencia(d.pop("referencia", UNSET))
 
 
+        regra_id = d.pop("regra_id", UNSET)
+
         _resultado = d.pop("resultado", UNSET)
         resultado: BaseRuleResultado | Unset
         if isinstance(_resultado,  Unset):
@@ -348,6 +364,7 @@ class BaseRule:
 
         base_rule = cls(
             ativo=ativo,
+            camada=camada,
             condicao=condicao,
             confianca=confianca,
             config_id=config_id,
@@ -359,6 +376,7 @@ class BaseRule:
             pacote=pacote,
             prioridade=prioridade,
             referencia=referencia,
+            regra_id=regra_id,
             resultado=resultado,
             revisao_pacote=revisao_pacote,
             somente_leitura=somente_leitura,

@@ -10,6 +10,7 @@ from ... import errors
 
 from ...models.envelope_base_rule_list import EnvelopeBaseRuleList
 from ...models.error_envelope import ErrorEnvelope
+from ...models.get_api_v1_configuracao_fiscal_regras_base_camada import GetApiV1ConfiguracaoFiscalRegrasBaseCamada
 from ...models.get_api_v1_configuracao_fiscal_regras_base_origem import GetApiV1ConfiguracaoFiscalRegrasBaseOrigem
 from ...models.get_api_v1_configuracao_fiscal_regras_base_tipo import GetApiV1ConfiguracaoFiscalRegrasBaseTipo
 from ...types import UNSET, Unset
@@ -22,6 +23,7 @@ def _get_kwargs(
     tipo: GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset = UNSET,
     empresa: str | Unset = UNSET,
     empresa_id: str | Unset = UNSET,
+    camada: GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset = UNSET,
     origem: GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -40,6 +42,12 @@ def _get_kwargs(
     params["empresa"] = empresa
 
     params["empresa_id"] = empresa_id
+
+    json_camada: str | Unset = UNSET
+    if not isinstance(camada, Unset):
+        json_camada = camada.value
+
+    params["camada"] = json_camada
 
     json_origem: str | Unset = UNSET
     if not isinstance(origem, Unset):
@@ -121,15 +129,20 @@ def sync_detailed(
     tipo: GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset = UNSET,
     empresa: str | Unset = UNSET,
     empresa_id: str | Unset = UNSET,
+    camada: GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset = UNSET,
     origem: GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset = UNSET,
 
 ) -> Response[EnvelopeBaseRuleList | ErrorEnvelope]:
-    """ The company's rules and the read-only global rules.
+    """ The company's rules and the read-only rules of the layers below (its platform packs,
+    the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+    published from its pack or written here (`origem` empresa | global, as before, is the
+    same as `camada`).
 
     Args:
         tipo (GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset):
         empresa (str | Unset):
         empresa_id (str | Unset):
+        camada (GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset):
         origem (GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset):
 
     Raises:
@@ -145,6 +158,7 @@ def sync_detailed(
         tipo=tipo,
 empresa=empresa,
 empresa_id=empresa_id,
+camada=camada,
 origem=origem,
 
     )
@@ -161,15 +175,20 @@ def sync(
     tipo: GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset = UNSET,
     empresa: str | Unset = UNSET,
     empresa_id: str | Unset = UNSET,
+    camada: GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset = UNSET,
     origem: GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset = UNSET,
 
 ) -> EnvelopeBaseRuleList | ErrorEnvelope | None:
-    """ The company's rules and the read-only global rules.
+    """ The company's rules and the read-only rules of the layers below (its platform packs,
+    the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+    published from its pack or written here (`origem` empresa | global, as before, is the
+    same as `camada`).
 
     Args:
         tipo (GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset):
         empresa (str | Unset):
         empresa_id (str | Unset):
+        camada (GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset):
         origem (GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset):
 
     Raises:
@@ -186,6 +205,7 @@ def sync(
 tipo=tipo,
 empresa=empresa,
 empresa_id=empresa_id,
+camada=camada,
 origem=origem,
 
     ).parsed
@@ -196,15 +216,20 @@ async def asyncio_detailed(
     tipo: GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset = UNSET,
     empresa: str | Unset = UNSET,
     empresa_id: str | Unset = UNSET,
+    camada: GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset = UNSET,
     origem: GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset = UNSET,
 
 ) -> Response[EnvelopeBaseRuleList | ErrorEnvelope]:
-    """ The company's rules and the read-only global rules.
+    """ The company's rules and the read-only rules of the layers below (its platform packs,
+    the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+    published from its pack or written here (`origem` empresa | global, as before, is the
+    same as `camada`).
 
     Args:
         tipo (GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset):
         empresa (str | Unset):
         empresa_id (str | Unset):
+        camada (GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset):
         origem (GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset):
 
     Raises:
@@ -220,6 +245,7 @@ async def asyncio_detailed(
         tipo=tipo,
 empresa=empresa,
 empresa_id=empresa_id,
+camada=camada,
 origem=origem,
 
     )
@@ -236,15 +262,20 @@ async def asyncio(
     tipo: GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset = UNSET,
     empresa: str | Unset = UNSET,
     empresa_id: str | Unset = UNSET,
+    camada: GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset = UNSET,
     origem: GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset = UNSET,
 
 ) -> EnvelopeBaseRuleList | ErrorEnvelope | None:
-    """ The company's rules and the read-only global rules.
+    """ The company's rules and the read-only rules of the layers below (its platform packs,
+    the global packs). `camada` picks a layer; `origem` pacote | api the company rules
+    published from its pack or written here (`origem` empresa | global, as before, is the
+    same as `camada`).
 
     Args:
         tipo (GetApiV1ConfiguracaoFiscalRegrasBaseTipo | Unset):
         empresa (str | Unset):
         empresa_id (str | Unset):
+        camada (GetApiV1ConfiguracaoFiscalRegrasBaseCamada | Unset):
         origem (GetApiV1ConfiguracaoFiscalRegrasBaseOrigem | Unset):
 
     Raises:
@@ -261,6 +292,7 @@ async def asyncio(
 tipo=tipo,
 empresa=empresa,
 empresa_id=empresa_id,
+camada=camada,
 origem=origem,
 
     )).parsed
