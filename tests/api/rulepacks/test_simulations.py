@@ -113,3 +113,13 @@ def test_the_packs_in_force_per_layer(client, rt, sim, tmp_path):
     assert [(p["nome"], p["revisao"]) for p in listed["historico"]] == [("contabil", "2026.1")]
     theirs = client.get(PACKS, headers=second.headers, query_string={"empresa": second.codigo})
     assert all(p["camada"] != "plataforma" for p in theirs.get_json()["pacotes"])
+
+
+def test_the_pack_schemas_are_public(client):
+    answer = client.get("/api/v1/esquemas/pacotes/rule.schema.json")
+    assert answer.status_code == 200 and answer.mimetype == "application/schema+json"
+    assert answer.get_json()["$id"].endswith("rulepacks/schema/rule.schema.json")
+    missing = client.get("/api/v1/esquemas/pacotes/outro.schema.json")
+    assert (
+        missing.status_code == 404 and missing.get_json()["error"]["code"] == "ROTA_NAO_ENCONTRADA"
+    )
