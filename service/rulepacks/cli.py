@@ -179,16 +179,23 @@ def _replay_database(
     pack: Any, desde: date, ate: date | None, empresa: str | None, conta: str | None
 ) -> Any:
     from service.db import transaction
-    from service.rulepacks import replay, targets
+    from service.rulepacks import replay
 
     with transaction(_sessions()) as session:
-        only = None
-        if empresa is not None:
-            try:
-                only = [targets.one_company(session, empresa, conta).id]
-            except targets.TargetError as exc:
-                raise click.ClickException(str(exc)) from exc
+        only = _only(session, empresa, conta)
         return replay.replay_candidate(session, replay.Candidate(pack=pack), desde, only, ate)
+
+
+def _only(session: Any, empresa: str | None, conta: str | None) -> list[str] | None:
+    """`--empresa` as the list of the one company id it names (None: every company)."""
+    from service.rulepacks import targets
+
+    if empresa is None:
+        return None
+    try:
+        return [targets.one_company(session, empresa, conta).id]
+    except targets.TargetError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 def _replay_sample(pack: Any, sample: Path) -> Any:
@@ -211,17 +218,10 @@ def sample_command(
 ) -> None:
     """Exports the snapshots of issued documents for replay without the database (CI)."""
     from service.db import transaction
-    from service.rulepacks import targets
     from service.rulepacks.sample import write_sample
 
     with transaction(_sessions()) as session:
-        only = None
-        if empresa is not None:
-            try:
-                only = [targets.one_company(session, empresa, conta).id]
-            except targets.TargetError as exc:
-                raise click.ClickException(str(exc)) from exc
-        count = write_sample(session, saida, desde, only, limite)
+        count = write_sample(session, saida, desde, _only(session, empresa, conta), limite)
     click.echo(f"{count} documento(s) em {saida}")
 
 

@@ -4,7 +4,6 @@ through click's runner, on fixture packs on disk."""
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from engine.cli import rulepacks_group
 from engine.packs import DEFAULT_ROOT
+from tests.unit.engine.test_engine_coverage import copy_pack
 
 COVERAGE_FIXTURE = Path(__file__).resolve().parents[2] / "data" / "rulepacks" / "coverage"
 PACK = COVERAGE_FIXTURE / "global" / "cobertura" / "1.0"
@@ -24,15 +24,7 @@ def run(*args: str) -> Result:
 
 def coverage_pack(tmp_path: Path, **manifest: Any) -> Path:
     """The coverage fixture copied with manifest keys changed (None: removed); its root."""
-    target = tmp_path / "global" / "cobertura" / "1.0"
-    shutil.copytree(PACK, target)
-    data = yaml.safe_load((target / "manifest.yaml").read_text())
-    for key, value in manifest.items():
-        if value is None:
-            data.pop(key, None)
-        else:
-            data[key] = value
-    (target / "manifest.yaml").write_text(yaml.safe_dump(data, allow_unicode=True))
+    copy_pack(tmp_path, **manifest)
     return tmp_path
 
 
