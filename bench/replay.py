@@ -1173,6 +1173,7 @@ def main() -> None:
         args.out = ROOT / "bench" / "results" / "replay.md"
     load_before = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    head = git_head()  # at the start: the code measured
     print(f"generating {args.documents:,} documents ...", file=sys.stderr, flush=True)
     pop = generate(args.documents, args.companies, args.seed)
     expected, icms = pop.expected()
@@ -1205,7 +1206,7 @@ def main() -> None:
                 print("profiling (b) ...", file=sys.stderr, flush=True)
                 profile = profile_database(url, candidate)
             conditions = {
-                "when": when, "head": git_head(), "versions": versions(url),
+                "when": when, "head": head, "versions": versions(url),
                 "load_before": load_before,
                 "load_after": ", ".join(f"{x:.2f}" for x in os.getloadavg()),
             }  # fmt: skip

@@ -184,13 +184,21 @@ def _line_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> Iterat
 
 
 def _same_line(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
-    return all(_decimal(a.get(k)) == _decimal(b.get(k)) for k in ("valor", "base", "aliquota"))
+    """Both sides are the engine's canonical text: equal texts are equal amounts, and only a
+    text that differs is read as a number ("18" against "18.00" is no change)."""
+    for key in ("valor", "base", "aliquota"):
+        x, y = a.get(key), b.get(key)
+        if x != y and _decimal(x) != _decimal(y):
+            return False
+    return True
 
 
 def _total_changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> Iterator[TaxChange]:
     old = (before.get("taxes") or {}).get("totais") or {}
     new = (after.get("taxes") or {}).get("totais") or {}
     for name in sorted(set(old) | set(new)):
+        if old.get(name) == new.get(name):
+            continue
         a, b = _decimal(old.get(name)), _decimal(new.get(name))
         if (a or ZERO) != (b or ZERO):
             yield TaxChange(name, None, a, b)
