@@ -274,16 +274,27 @@ def _attached_ids(session: Session, pack: RulePack, account_id: str) -> list[str
 
 
 def apply_sync(session: Session, plan: SyncPlan, autor: str) -> RulePack:
-    """Publish the plan in the caller's transaction (refused plans never reach here)."""
+    """Publish the plan in the caller's transaction (refused plans never reach here).
+
+    The rule revision of every company it touches is locked (and bumped) first, then the plan
+    is made again under those locks: two syncs of the same company run one after the other, and
+    one whose diff changed meanwhile (another sync, an API edit) is refused rather than applied
+    as it was shown."""
     if plan.refused:
         raise SyncError("; ".join(plan.problems))
+    for company_id in plan.touched:
+        bump_revision(session, company_id)
+    again = plan_sync(session, plan.pack.path, plan.account_id)
+    if again.refused or again.diff.to_dict() != plan.diff.to_dict():
+        raise SyncError(
+            "as regras em vigor mudaram desde o plano mostrado (outra publicação ou uma edição "
+            "pela API): rode `fiscal rulepacks sync --dry-run` de novo"
+        )
     if plan.company is not None:
         _apply_company(session, plan, autor)
     else:
         _apply_platform_rules_audit(session, plan, autor)
     published = _record(session, plan, autor)
-    for company_id in plan.touched:
-        bump_revision(session, company_id)
     _audit_publication(session, plan, published, autor)
     return published
 

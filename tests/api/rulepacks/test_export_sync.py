@@ -19,7 +19,7 @@ from service.configuration.models import TaxRule
 from service.db import transaction
 from service.rulepacks import cli as pack_cli
 from tests.api.nfe.helpers import ready_to_issue
-from tests.api.rulepacks.packs import plan, publish
+from tests.api.rulepacks.packs import exported, plan, publish
 
 LOGS = "/api/v1/configuracao-fiscal/logs"
 RULES = "/api/v1/configuracao-fiscal/tributacao"
@@ -219,3 +219,25 @@ def test_a_plan_with_problems_is_refused_whole(client, rt, sim, tmp_path, fiscal
 def test_a_global_pack_is_not_published(rt, fiscal):
     result = fiscal("sync", "rulepacks/global/nacional/2026.1", "--dry-run")
     assert result.exit_code != 0 and "publicado com o produto" in result.output
+
+
+def test_a_plan_made_stale_by_an_api_edit_is_not_applied(client, rt, sim, tmp_path):
+    from service.rulepacks import sync
+
+    ready = ready_to_issue(client, rt, sim)
+    folder = exported(rt, ready.company_id, tmp_path)
+    file = _rules_file(folder, "TRIBUTACAO")
+    data = yaml.safe_load(file.read_text())
+    data["regras"][0]["resultado"]["cfop"] = "5405"
+    file.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False))
+    shown = plan(rt, folder)
+    assert len(shown.diff.alteradas) == 1
+    edited = client.put(f"{RULES}/{data['regras'][1]['id']}", headers=ready.headers,
+                        json={"descricao": "editada pela API depois do plano"})  # fmt: skip
+    assert edited.status_code == 200, edited.get_json()
+    with (
+        pytest.raises(sync.SyncError, match="mudaram desde o plano"),
+        transaction(rt.sessions) as session,
+    ):
+        sync.apply_sync(session, shown, "fiscal@teste")
+    assert plan(rt, folder).diff.alteradas  # nothing was applied
