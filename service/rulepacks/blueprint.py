@@ -29,7 +29,13 @@ simulations_blp = Blueprint(
     description="Simulações: regras candidatas da empresa refeitas sobre os documentos emitidos",
 )
 
-QUEUED = "Simulação na fila (muitos documentos, ou `Prefer: respond-async`)"
+QUEUED = {
+    "description": "Simulação na fila (muitos documentos, ou `Prefer: respond-async`): siga "
+    "`Location` (`GET /fiscal/simulacoes/{id}`) até CONCLUIDA.",
+    "content": {
+        "application/json": {"schema": {"$ref": "#/components/schemas/EnvelopeSimulation"}}
+    },
+}
 SIMULATION_EXAMPLE = {
     "desde": "2026-10-01",
     "regras": [{
@@ -59,7 +65,7 @@ class Simulations(MethodView):
     @requires(Scope.CONFIGURAR)
     @simulations_blp.arguments(SimulationRequestSchema, example=SIMULATION_EXAMPLE)
     @simulations_blp.response(200, SimulationSchema)
-    @simulations_blp.doc(responses={"202": {"description": QUEUED}})
+    @simulations_blp.doc(responses={"202": QUEUED})
     @simulations_blp.errors("FISCAL_CONFIGURATION_REQUIRED")
     def post(self, body: dict[str, Any]) -> Any:
         """Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas

@@ -8240,12 +8240,14 @@ export interface paths {
                         "application/json": components["schemas"]["EnvelopeSimulation"];
                     };
                 };
-                /** @description Simulação na fila (muitos documentos, ou `Prefer: respond-async`) */
+                /** @description Simulação na fila (muitos documentos, ou `Prefer: respond-async`): siga `Location` (`GET /fiscal/simulacoes/{id}`) até CONCLUIDA. */
                 202: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": components["schemas"]["EnvelopeSimulation"];
+                    };
                 };
                 /** @description `NAO_AUTENTICADO`: Chave de API ausente ou inválida. */
                 401: {

@@ -41,7 +41,7 @@ def _get_kwargs(
 
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | EnvelopeSimulation | ErrorEnvelope:
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> EnvelopeSimulation | ErrorEnvelope:
     if response.status_code == 200:
         response_200 = EnvelopeSimulation.from_dict(response.json())
 
@@ -50,7 +50,10 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return response_200
 
     if response.status_code == 202:
-        response_202 = cast(Any, None)
+        response_202 = EnvelopeSimulation.from_dict(response.json())
+
+
+
         return response_202
 
     if response.status_code == 401:
@@ -103,7 +106,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | EnvelopeSimulation | ErrorEnvelope]:
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[EnvelopeSimulation | ErrorEnvelope]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -117,7 +120,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     body: SimulationRequest,
 
-) -> Response[Any | EnvelopeSimulation | ErrorEnvelope]:
+) -> Response[EnvelopeSimulation | ErrorEnvelope]:
     """ Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas
     (cada uma substitui a regra da empresa de mesmo id; `retirar` deixa regras de fora) e
     diz quais tributos mudariam, em quanto e por qual regra. Nada muda nos documentos nem
@@ -132,7 +135,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | EnvelopeSimulation | ErrorEnvelope]
+        Response[EnvelopeSimulation | ErrorEnvelope]
      """
 
 
@@ -152,7 +155,7 @@ def sync(
     client: AuthenticatedClient | Client,
     body: SimulationRequest,
 
-) -> Any | EnvelopeSimulation | ErrorEnvelope | None:
+) -> EnvelopeSimulation | ErrorEnvelope | None:
     """ Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas
     (cada uma substitui a regra da empresa de mesmo id; `retirar` deixa regras de fora) e
     diz quais tributos mudariam, em quanto e por qual regra. Nada muda nos documentos nem
@@ -167,7 +170,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | EnvelopeSimulation | ErrorEnvelope
+        EnvelopeSimulation | ErrorEnvelope
      """
 
 
@@ -182,7 +185,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     body: SimulationRequest,
 
-) -> Response[Any | EnvelopeSimulation | ErrorEnvelope]:
+) -> Response[EnvelopeSimulation | ErrorEnvelope]:
     """ Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas
     (cada uma substitui a regra da empresa de mesmo id; `retirar` deixa regras de fora) e
     diz quais tributos mudariam, em quanto e por qual regra. Nada muda nos documentos nem
@@ -197,7 +200,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | EnvelopeSimulation | ErrorEnvelope]
+        Response[EnvelopeSimulation | ErrorEnvelope]
      """
 
 
@@ -217,7 +220,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     body: SimulationRequest,
 
-) -> Any | EnvelopeSimulation | ErrorEnvelope | None:
+) -> EnvelopeSimulation | ErrorEnvelope | None:
     """ Refaz os documentos emitidos pela empresa desde `desde` com as regras candidatas
     (cada uma substitui a regra da empresa de mesmo id; `retirar` deixa regras de fora) e
     diz quais tributos mudariam, em quanto e por qual regra. Nada muda nos documentos nem
@@ -232,7 +235,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | EnvelopeSimulation | ErrorEnvelope
+        EnvelopeSimulation | ErrorEnvelope
      """
 
 
