@@ -20,7 +20,9 @@ NCMs (the per-call memo then answers most lookups), in the big sets nearly every
 resolves rules no other item uses.
 
     python bench/engine.py [--runs 21] [--sizes 100,10000,100000] [--items 1,50,990]
-                           [--goods-taxes] [--write bench/results/engine.md]
+                           [--goods-taxes] [--quick] [--write bench/results/engine.md]
+
+`--quick` (CI, `scripts/bench-quick`): 3 runs and the 100- and 10,000-rule sets, unless given.
 
 `--goods-taxes` swaps four of the ten ICMS treatments of the product rules for substitution
 and IPI (CST 10 with MVA and IPI, CST 70 with both reductions and IPI, CST 10 with FCP-ST, CST
@@ -157,12 +159,14 @@ def _rule(
 
 
 def context(items: int, rules: list[Rule], rng: random.Random) -> TaxContext:
-    """An interstate sale (SP → MG) whose items draw uniformly from the whole rule set."""
+    """An interstate sale (SP → MG) whose items draw uniformly from the whole rule set (a set
+    without product rules: every item's NCM decides, never `IndexError` on an empty draw)."""
     products = [r.criterios["produto_id"] for r in rules if "produto_id" in r.criterios]
+    share = PRODUCT_SHARE if products else 0.0
     codes = max(1, len(rules) - 1)  # NCM codes 10000000 + i for the rules' indices i
     lines = tuple(
         Item(n, Decimal(rng.randrange(1, 20)), Decimal(rng.randrange(100, 99999)) / 100,
-             produto_id=rng.choice(products) if rng.random() < PRODUCT_SHARE else f"X{n}",
+             produto_id=rng.choice(products) if rng.random() < share else f"X{n}",
              ncm=f"{10**7 + rng.randrange(codes)}", origem="0")
         for n in range(1, items + 1)
     )  # fmt: skip
@@ -186,12 +190,18 @@ def _ints(text: str) -> tuple[int, ...]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--runs", type=int, default=21)
-    parser.add_argument("--sizes", type=_ints, default=RULE_COUNTS)
+    parser.add_argument("--runs", type=int, help="timed runs per cell (21; quick 3)")
+    parser.add_argument("--sizes", type=_ints, help="rule counts (100,10000,100000; quick "
+                        "100,10000)")  # fmt: skip
     parser.add_argument("--items", type=_ints, default=ITEM_COUNTS)
     parser.add_argument("--write", type=Path)
     parser.add_argument("--goods-taxes", action="store_true", help="ICMS-ST and IPI treatments")
+    parser.add_argument("--quick", action="store_true", help="CI: --runs 3 --sizes 100,10000")
     args = parser.parse_args()
+    if args.runs is None:
+        args.runs = 3 if args.quick else 21
+    if args.sizes is None:
+        args.sizes = RULE_COUNTS[:2] if args.quick else RULE_COUNTS
     if args.goods_taxes:
         global PRODUCT_TREATMENTS
         PRODUCT_TREATMENTS = _treatments(_ICMS_WITH_RATE[:6] + _ST_AND_IPI)

@@ -1,6 +1,8 @@
 """Benchmark: the building style of the new layouts (documents/layout.py) against the others.
 
-    python bench/layouts.py [--n 1 50 990] [--runs 41] [--out bench/results/layouts.md]
+    python bench/layouts.py [--n 1 50 990] [--runs 41] [--quick] [--out bench/results/layouts.md]
+
+`--quick` (CI, `scripts/bench-quick`): `--n 1 50 --runs 5` unless given.
 
 Three ways to produce the same document tree, timed on the same input:
 
@@ -151,10 +153,15 @@ def _row(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--n", type=int, nargs="+", default=[1, 50, 990])
-    parser.add_argument("--runs", type=int, default=41)
+    parser.add_argument("--n", type=int, nargs="+", help="NF-e items (1 50 990; quick 1 50)")
+    parser.add_argument("--runs", type=int, help="timed runs per row (41; quick 5)")
+    parser.add_argument("--quick", action="store_true", help="CI: --n 1 50 --runs 5")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    if args.n is None:
+        args.n = [1, 50] if args.quick else [1, 50, 990]
+    if args.runs is None:
+        args.runs = 5 if args.quick else 41
     warnings.simplefilter("ignore")  # nfelib converter warnings on sample values
     header = [
         "| document | hand builder µs | layout write µs | mapping µs | layout total µs"

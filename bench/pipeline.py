@@ -1,7 +1,10 @@
 """Benchmark: our NF-e pipeline (build, sign, validate, serialize) beside the peers and the floor.
 
-    python bench/pipeline.py [--n 1 50 990] [--budget 2.0] [--goods-taxes]
+    python bench/pipeline.py [--n 1 50 990] [--budget 2.0] [--goods-taxes] [--quick]
                              [--out bench/results/pipeline.md]
+
+`--quick` (CI, `scripts/bench-quick`): `--n 1 50 --budget 0.1` unless given (still the 30
+timed runs at least).
 
 Same input, same timing method and same floor primitives as the peer benchmark
 (`../shared/bench/peers/bench_peers.py`, imported, not copied): the input dict of `make_input(n)`,
@@ -407,11 +410,16 @@ def ratios(results: dict[int, dict[str, Any]], ns: list[int]) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--n", type=int, nargs="+", default=[1, 50, 990])
-    parser.add_argument("--budget", type=float, default=2.0)
+    parser.add_argument("--n", type=int, nargs="+", help="NF-e items (1 50 990; quick 1 50)")
+    parser.add_argument("--budget", type=float, help="seconds per phase (2.0; quick 0.1)")
     parser.add_argument("--out", help="write the markdown report here too")
     parser.add_argument("--goods-taxes", action="store_true", help="ICMS-ST and IPI items")
+    parser.add_argument("--quick", action="store_true", help="CI: --n 1 50 --budget 0.1")
     args = parser.parse_args()
+    if args.n is None:
+        args.n = [1, 50] if args.quick else [1, 50, 990]
+    if args.budget is None:
+        args.budget = 0.1 if args.quick else 2.0
     global GOODS_TAXES
     GOODS_TAXES = args.goods_taxes
     with tempfile.TemporaryDirectory() as tmp:

@@ -4,7 +4,7 @@ statements, and of one statement's transaction in its two forms. Prints markdown
 1. The acceptance's own statement (`acceptance._insert_attach_and_hold_statement`, the form
    an issuance autocommits: the document's row, the order's attachment, the hold; 52 bound
    parameters), on a migrated database, with realistic values (a signed NF-e from the corpus
-   as `xml_assinado`, the request and a snapshot as JSON). The database's foreign-key
+   as `xml_dados`, the request and a snapshot as JSON). The database's foreign-key
    triggers are off for the benchmark's connections (`session_replication_role = replica`),
    so no account or company is needed; one order row per run is inserted before each round.
    Each way runs on one connection in autocommit, with the values already processed by
@@ -23,13 +23,16 @@ statements, and of one statement's transaction in its two forms. Prints markdown
 Rounds alternate all the ways, so that the machine's drift falls on each alike; the tables
 give the median, min and max of the rounds' per-run CPU.
 
-    python bench/statements.py [--rounds 15] [--per-round 200] [--write FILE]
+    python bench/statements.py [--rounds 15] [--per-round 200] [--quick] [--write FILE]
+
+`--quick` (CI, `scripts/bench-quick`): `--rounds 3 --per-round 50` unless given.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import itertools
 import os
 import platform
@@ -53,6 +56,8 @@ from service.db import column_defaults  # noqa: E402
 from service.issuance import acceptance  # noqa: E402
 from service.issuance.models import FiscalDocument  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
+from service.storage import codec  # noqa: E402
+from service.wallet.operations import SLICES  # noqa: E402
 
 ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test")
 SIGNED = ROOT.parent / "shared/corpus/nfe/erpbrasil.assinatura__tests_xml_nfe-400-assinado.xml"
@@ -70,7 +75,8 @@ def document_values(identifier: str, numero: int) -> dict[str, Any]:
         "id": "doc_" + identifier, "order_id": "ord_" + identifier, "account_id": ACCOUNT,
         "company_id": "emp_bench", "modulo": "nfe", "modelo": "55", "ambiente": "HOMOLOGACAO",
         "pedido": identifier, "serie": 1, "numero": numero, "status": "PROCESSANDO",
-        "chave": f"35{numero:042d}", "fingerprint": "f" * 64, "xml_assinado": xml,
+        "chave": f"35{numero:042d}", "fingerprint": "f" * 64, "xml_dados": codec.pack(xml),
+        "xml_sha256": hashlib.sha256(xml).hexdigest(), "xml_tamanho": len(xml),
         "digest_value": "d" * 28, "valor_total": Decimal("10.00"), "preco": Decimal("0.10"),
         "requisicao": {"pedido": identifier, "cliente": {"codigo": "C1"}, "itens": [item]},
         "snapshot": {"itens": [{**item, "icms": {"cst": "00", "aliquota": "18.00"}}] * 3},
@@ -120,9 +126,11 @@ def measure(url: str, rounds: int, per_round: int) -> dict[str, dict[str, list[f
     engine = db.make_engine(url)
     _without_foreign_keys(engine)
     with engine.begin() as conn:
-        conn.execute(sa.text("INSERT INTO wallets (account_id, saldo, reservado, moeda, "
-                             "updated_at) VALUES (:a, 1000000000, 0, 'BRL', now())"),
-                     {"a": ACCOUNT})  # fmt: skip
+        conn.execute(sa.text("INSERT INTO wallets (account_id, saldo, moeda, updated_at) "
+                             "VALUES (:a, 1000000000, 'BRL', now())"), {"a": ACCOUNT})  # fmt: skip
+        conn.execute(sa.text("INSERT INTO wallet_slices (account_id, fatia, disponivel) SELECT "
+                             ":a, n, 1000000000 / :slices FROM generate_series(0, :slices - 1) "
+                             "AS n"), {"a": ACCOUNT, "slices": SLICES})  # fmt: skip
     statement = acceptance._insert_attach_and_hold_statement(True, autocommit=True)
     plan = compiled._plan(statement, engine.dialect)
     named_sql = str(statement.compile(dialect=engine.dialect))
@@ -211,10 +219,15 @@ def report(spent: dict[str, dict[str, list[float]]], rounds: int, per_round: int
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=15)
-    parser.add_argument("--per-round", type=int, default=200)
+    parser.add_argument("--rounds", type=int, help="rounds (15; quick 3)")
+    parser.add_argument("--per-round", type=int, help="runs of each way per round (200; quick 50)")
+    parser.add_argument("--quick", action="store_true", help="CI: --rounds 3 --per-round 50")
     parser.add_argument("--write", type=Path, help="also write the table here")
     args = parser.parse_args()
+    if args.rounds is None:
+        args.rounds = 3 if args.quick else 15
+    if args.per_round is None:
+        args.per_round = 50 if args.quick else 200
     from tests.backends import fresh_postgres_database
 
     with fresh_postgres_database() as url:

@@ -19,6 +19,7 @@ from service.issuance.authority import Authority
 from service.limits import MemoryRateLimiter, RateLimiter, RedisRateLimiter
 from service.queue import dispatch
 from service.routing import LazyBuildRule
+from service.storage.documents import Storage
 from service.urls import API_PREFIX
 
 
@@ -62,6 +63,7 @@ def build_runtime(settings: Settings) -> runtime.Runtime:
         redis=client,
         authority=Authority.from_settings(settings),
         dispatcher=relay,
+        storage=Storage.from_settings(settings),
     )
 
 

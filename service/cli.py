@@ -284,7 +284,9 @@ def _load_plugins(group: click.Group) -> None:
 
 def main() -> None:
     from service.rulepacks.cli import attach
+    from service.storage.cli import documents_group
 
+    cli.add_command(documents_group)
     _load_plugins(cli)
     attach(cli.commands.get("rulepacks"))  # type: ignore[arg-type]
     cli(prog_name="fiscal")

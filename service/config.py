@@ -59,6 +59,27 @@ class MailSettings:
         return bool(self.host)
 
 
+BLOB_STORES = ("database", "s3")
+"""Where the signed XML of each document is kept (`FISCAL_BLOB_STORE`)."""
+
+
+@dataclass(frozen=True)
+class S3Settings:
+    """An S3-compatible object store for the signed XML (`FISCAL_S3_*`). Without keys, boto3's
+    own chain decides (`AWS_*` variables, the instance's role); the keys are never shown."""
+
+    bucket: str = ""
+    endpoint_url: str | None = None
+    """`FISCAL_S3_ENDPOINT`: a MinIO, Ceph or moto server; unset: AWS itself."""
+    region: str = "us-east-1"
+    access_key_id: str | None = field(default=None, repr=False)
+    secret_access_key: str | None = field(default=None, repr=False)
+    prefix: str = "documentos/"
+    """Every object's key starts with it (one bucket may serve several installations)."""
+    timeout: float = 10.0
+    """Seconds to connect and to read each answer."""
+
+
 @dataclass(frozen=True)
 class Settings:
     """Everything configurable, immutable once the app starts."""
@@ -114,6 +135,15 @@ class Settings:
     mail_retry_schedule: tuple[float, ...] = (60, 300, 900, 3600, 21600)
     worker_cpu_affinity: bool = True
     """Production `fiscal serve`: each gunicorn worker runs on a CPU of its own."""
+    blob_store: str = "database"
+    """`database`: the signed XML compressed in its row; `s3`: in the object store `s3`, the
+    row keeping its key, size and SHA-256 (`service/storage`)."""
+    s3: S3Settings = field(default_factory=S3Settings)
+    list_exact_total: int = 10_000
+    """Lists count their `total` exactly up to this many rows, and above it answer the
+    PostgreSQL planner's estimate with `total_estimado: true` (`LIST_EXACT_TOTAL`): a count
+    reads every matching index entry, so its cost grows with the list, unlike the page's
+    (docs/decisions.md, "Deep pages and `total`")."""
 
     @property
     def runs_inprocess_worker(self) -> bool:
@@ -239,6 +269,34 @@ def _webhook_ca_bundle_from_env() -> str | None:
     return path
 
 
+def _blob_store_from_env() -> str:
+    """`FISCAL_BLOB_STORE=database|s3` (default `database`)."""
+    store = (_env("FISCAL_BLOB_STORE", "database") or "database").strip().lower()
+    if store not in BLOB_STORES:
+        raise ConfigurationError(
+            f"FISCAL_BLOB_STORE inválido: {store}; conhecidos: {', '.join(BLOB_STORES)}."
+        )
+    return store
+
+
+def _s3_from_env(store: str) -> S3Settings:
+    """`FISCAL_S3_BUCKET` (required with `FISCAL_BLOB_STORE=s3`), `FISCAL_S3_ENDPOINT`,
+    `FISCAL_S3_REGION`, `FISCAL_S3_ACCESS_KEY_ID`, `FISCAL_S3_SECRET_ACCESS_KEY`,
+    `FISCAL_S3_PREFIX`, `FISCAL_S3_TIMEOUT`."""
+    bucket = _env("FISCAL_S3_BUCKET", "") or ""
+    if store == "s3" and not bucket:
+        raise ConfigurationError("FISCAL_S3_BUCKET é obrigatório com FISCAL_BLOB_STORE=s3.")
+    return S3Settings(
+        bucket=bucket,
+        endpoint_url=_env("FISCAL_S3_ENDPOINT"),
+        region=_env("FISCAL_S3_REGION", "us-east-1") or "us-east-1",
+        access_key_id=_env("FISCAL_S3_ACCESS_KEY_ID"),
+        secret_access_key=_env("FISCAL_S3_SECRET_ACCESS_KEY"),
+        prefix=_env("FISCAL_S3_PREFIX", "documentos/") or "",
+        timeout=_positive_seconds("FISCAL_S3_TIMEOUT", "10"),
+    )
+
+
 def _positive_seconds(name: str, default: str) -> float:
     raw = _env(name, default) or default
     try:
@@ -275,6 +333,7 @@ def load_settings() -> Settings:
         raise ConfigurationError("FISCAL_ENCRYPTION_KEY é obrigatória no modo de produção.")
     if redis_url is None and mode is RuntimeMode.PRODUCTION:
         raise ConfigurationError("REDIS_URL é obrigatória no modo de produção.")
+    blob_store = _blob_store_from_env()
     return Settings(
         data_dir=data_dir,
         database_url=database_url,
@@ -322,4 +381,7 @@ def load_settings() -> Settings:
         processing_grace_seconds=float(_env("PROCESSING_GRACE_SECONDS", "30") or 30),
         mail_retry_schedule=_seconds_list("MAIL_RETRY_SCHEDULE", "60,300,900,3600,21600"),
         worker_cpu_affinity=_bool(_env("WORKER_CPU_AFFINITY"), True),
+        blob_store=blob_store,
+        s3=_s3_from_env(blob_store),
+        list_exact_total=max(0, int(_env("LIST_EXACT_TOTAL", "10000") or 0)),
     )

@@ -15,4 +15,6 @@ def load_all() -> None:
     import service.received.models
     import service.registers.models
     import service.rulepacks.models
+    import service.storage.models
+    import service.wallet.indexes
     import service.wallet.models  # noqa: F401

@@ -17,6 +17,7 @@ from service.config import Settings
 from service.crypto import KeyHasher, SecretBox
 from service.db import holds_connection
 from service.limits import RateLimiter
+from service.storage.documents import Storage
 
 if TYPE_CHECKING:
     from service.issuance.authority import Authority
@@ -34,6 +35,7 @@ class Runtime:
     redis: Any | None
     authority: Authority
     dispatcher: Relay
+    storage: Storage
 
 
 def current() -> Runtime:

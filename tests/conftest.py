@@ -145,3 +145,23 @@ def db_backend_name(app: Flask) -> str:
     with app.extensions["fiscal"].engine.connect() as connection:
         connection.execute(text("SELECT 1"))
         return str(connection.dialect.name)
+
+
+@pytest.fixture
+def authorized_as_built(monkeypatch: pytest.MonkeyPatch) -> dict[str, bytes]:
+    """Every authorized XML the families' wrappers build in the test, by document id: the
+    bytes the service stored whole before issue 41 (`xml_autorizado` was the wrapper's
+    answer), to which the XML it now rebuilds from the signed XML and `xml_protocolo`
+    must be identical."""
+    from service.issuance import outcome
+
+    built: dict[str, bytes] = {}
+    wrapped = outcome._wrapped
+
+    def recording(document: Any, protocol_xml: bytes) -> tuple[bytes, bytes]:
+        xml, kept = wrapped(document, protocol_xml)
+        built[document.id] = xml
+        return xml, kept
+
+    monkeypatch.setattr(outcome, "_wrapped", recording)
+    return built

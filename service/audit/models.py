@@ -5,14 +5,21 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy import JSON, ForeignKey, Index, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
 
 
 class AuditEntry(Base):
+    """One change. A company's log is read newest first, by (criado_em, id), optionally of
+    one `entidade`: the two list indexes are that order after the equality columns."""
+
     __tablename__ = "audit_log"
+    __table_args__ = (
+        Index("ix_audit_log_list", "company_id", "criado_em", "id"),
+        Index("ix_audit_log_list_entidade", "company_id", "entidade", "criado_em", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)

@@ -14,9 +14,12 @@ from service.auth import current_credential, requires
 from service.companies.models import Company
 from service.companies.schemas import CompanyItemSchema, CompanyListArgsSchema, CompanyListSchema
 from service.errors import ApiError
-from service.pagination import paginate
+from service.pagination import Ordering, paginate
 
 blp = Blueprint("companies", __name__, url_prefix="/empresas", description="Empresas da conta")
+
+COMPANY_ORDER = Ordering("empresas", Company.created_at, Company.id, descending=False)
+"""Oldest first, as created (the id breaks ties)."""
 
 
 @blp.route("")
@@ -29,10 +32,7 @@ class Companies(MethodView):
         query = select(Company).where(Company.account_id == current_credential().account_id)
         if "ativo" in args:
             query = query.where(Company.ativo.is_(bool(args["ativo"])))
-        page = paginate(
-            runtime.db(), query.order_by(Company.created_at), args["pagina"], args["por_pagina"]
-        )
-        return page.envelope()
+        return paginate(runtime.db(), query, args, COMPANY_ORDER).envelope()
 
 
 @blp.route("/<company_id>")

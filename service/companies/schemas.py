@@ -2,7 +2,7 @@
 
 import marshmallow as ma
 
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.validators import OneOf
 
 
@@ -21,10 +21,7 @@ class CompanyListArgsSchema(PageArgsSchema):
     ativo = ma.fields.Integer(validate=OneOf([0, 1]))
 
 
-class CompanyListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class CompanyListSchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(CompanySchema))
 
 

@@ -174,7 +174,13 @@ class AuditEntrySchema(ma.Schema):
 
 
 class AuditLogSchema(ma.Schema):
+    """The spec's `{total, items}`, with the page members every list answers."""
+
     total = ma.fields.Integer()
+    total_estimado = ma.fields.Boolean()
+    page = ma.fields.Integer()
+    limit = ma.fields.Integer()
+    proximo = ma.fields.String(allow_none=True, metadata={"description": "Cursor (`apos`)."})
     items = ma.fields.List(ma.fields.Nested(AuditEntrySchema))
 
 

@@ -39,7 +39,7 @@ from service.configuration.models import Nature
 from service.configuration.rule_schemas import IvaRuleSchema, NatureSchema, TaxRuleSchema
 from service.edge import refuse_non_json
 from service.errors import ApiError
-from service.pagination import PAGE_NUMBER
+from service.pagination import PAGE_NUMBER, Ordering, cursor_field, one_position, paginate
 from service.validators import OneOf, Range
 
 blp = Blueprint(
@@ -52,9 +52,20 @@ class ListArgs(CompanySelector):
 
 
 class LogArgs(CompanySelector):
+    """The spec's `page`/`limit` (and answer `items`), plus the cursor `apos` every list has."""
+
     entidade = ma.fields.String()
     page = ma.fields.Integer(load_default=1, validate=PAGE_NUMBER)
     limit = ma.fields.Integer(load_default=20, validate=Range(min=1, max=100))
+    apos = cursor_field()
+
+    @ma.validates_schema(pass_original=True)
+    def _one_position(self, _data: dict[str, Any], original: Any, **_: Any) -> None:
+        one_position(original, "page")
+
+
+AUDIT_ORDER = Ordering("logs", AuditEntry.criado_em, AuditEntry.id)
+"""Newest first; the scan reads `ix_audit_log_list` / `ix_audit_log_list_entidade`."""
 
 
 class AutomaticSchema(CompanySelector):
@@ -230,11 +241,13 @@ class Logs(MethodView):
         query = select(AuditEntry).where(AuditEntry.company_id == company.id)
         if args.get("entidade"):
             query = query.where(AuditEntry.entidade == args["entidade"])
-        from service.pagination import paginate
-
-        query = query.order_by(AuditEntry.criado_em.desc(), AuditEntry.id.desc())
-        page = paginate(runtime.db(), query, args["page"], args["limit"])
-        return {"total": page.total, "items": [_entry(e) for e in page.itens]}
+        position = {"pagina": args["page"], "por_pagina": args["limit"], "apos": args.get("apos")}
+        page = paginate(runtime.db(), query, position, AUDIT_ORDER)
+        return {
+            "total": page.total, "total_estimado": page.total_estimado, "page": page.pagina,
+            "limit": page.por_pagina, "proximo": page.proximo,
+            "items": [_entry(e) for e in page.itens],
+        }  # fmt: skip
 
 
 def _entry(entry: AuditEntry) -> dict[str, Any]:

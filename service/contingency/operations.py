@@ -19,7 +19,7 @@ from service.errors import ApiError
 from service.issuance import contingency, registry
 from service.issuance.contingency import Closure, Entry, Origem
 from service.issuance.models import ContingencyPeriod, DocumentStatus, FiscalDocument
-from service.pagination import Page, paginate
+from service.pagination import Ordering, Page, paginate
 
 WAITING = (
     DocumentStatus.CONTINGENCIA, DocumentStatus.PROCESSANDO, DocumentStatus.PENDENTE,
@@ -119,8 +119,8 @@ def history(session: Session, company: Company, args: dict[str, Any]) -> dict[st
     query = select(ContingencyPeriod).where(ContingencyPeriod.company_id == company.id)
     if args.get("modelo"):
         query = query.where(ContingencyPeriod.modelo == args["modelo"])
-    query = query.order_by(ContingencyPeriod.inicio.desc(), ContingencyPeriod.id)
-    page: Page = paginate(session, query, args["pagina"], args["por_pagina"])
+    order = Ordering("contingencias", ContingencyPeriod.inicio, ContingencyPeriod.id)
+    page: Page = paginate(session, query, args, order)
     itens = [render(p, _count(session, p.id)) for p in page.itens]
     return {**page.envelope(), "itens": itens}
 

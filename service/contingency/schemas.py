@@ -5,7 +5,7 @@ from __future__ import annotations
 import marshmallow as ma
 
 from service.configuration.fields import CompanySelector
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.validators import OneOf, fiscal_text
 
 MODELS = ("55", "65", "57", "67", "58")
@@ -67,10 +67,7 @@ class HistoryArgsSchema(PageArgsSchema, CompanySelector):
     modelo = ma.fields.String(validate=OneOf(MODELS))
 
 
-class HistorySchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class HistorySchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(PeriodSchema))
 
 

@@ -29,6 +29,7 @@ from service.issuance.events import Registered, register
 from service.issuance.family import EventSpec, Family
 from service.issuance.models import FiscalDocument
 from service.issuance.schemas import FamilyPreviewSchema
+from service.storage.documents import signed_xml
 
 EVENT_ERRORS = ("NAO_ENCONTRADO", "STATUS_INVALIDO", "SEFAZ_EVENT_REJECTION",
                 "SEFAZ_UNAVAILABLE", "REQUEST_IN_PROGRESS", "AUTORIDADE_RECUSOU_CERTIFICADO",
@@ -53,7 +54,7 @@ def _registered(family: Family, document_id: str, spec: EventSpec, text: str) ->
 def taker_of(document: FiscalDocument) -> str:
     """The CT-e's taker's CNPJ/CPF, read from the signed XML (`toma4`, or the party `toma3`
     names)."""
-    root = etree.fromstring(document.xml_assinado)
+    root = etree.fromstring(signed_xml(document))
     for path in _TAKER_PATH:
         found = root.findtext(path)
         if found:

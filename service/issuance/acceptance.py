@@ -58,6 +58,7 @@ from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
 from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.queue.lookup import open_task_id_query
+from service.storage.documents import signed_values
 from service.wallet.models import MONEY
 from service.wallet.operations import (
     CENT,
@@ -87,10 +88,18 @@ class Request:
     fingerprint: str
     key_id: str
     price: Decimal
+    held: Decimal = Decimal("0.00")
+    """What a queued request already holds in the wallet (its task's `reservado`)."""
 
     @property
     def modulo(self) -> str:
         return self.family.module
+
+    @property
+    def due(self) -> Decimal:
+        """What the wallet must still cover for a new order: the price less what is held
+        for it already (a queued request's hold would otherwise count against itself)."""
+        return max(self.price - self.held, Decimal("0.00"))
 
 
 @dataclass(frozen=True)
@@ -137,7 +146,7 @@ def claim(
     values = {**values, "numero": numero}
     key = (req.company.id, req.family.documento, req.ambiente, req.pedido)
     guards = [_no_open_task(*key)] if unqueued else []
-    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.price), *guards)
+    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.due), *guards)
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
         return Order(**values)
@@ -182,7 +191,7 @@ def _claim_in_one_statement(
 def _claim_params(req: Request, values: dict[str, Any], unqueued: bool) -> dict[str, Any]:
     """The bound values of `_one_statement_claim` (either form)."""
     params = {f"v_{name}": value for name, value in values.items()}
-    params.update(k_modelo=req.family.model, k_price=req.price.quantize(CENT))
+    params.update(k_modelo=req.family.model, k_price=req.due.quantize(CENT))
     if unqueued:
         params.update(k_documento=req.family.documento)
     return params
@@ -433,7 +442,7 @@ def _number(order: Order, req: Request) -> tuple[int, int]:
 def _affordable(session: Session, req: Request) -> None:
     """A new order the wallet cannot pay is refused (402) before it takes a number."""
     try:
-        ensure_available(session, req.company.account_id, req.price)
+        ensure_available(session, req.company.account_id, req.due)
     except InsufficientBalance as exc:
         raise _insufficient(exc) from exc
 
@@ -500,6 +509,9 @@ def accept(
     mark = period.mark() if period is not None else None
     signed = _sign(req, draft, creds, Numbered(serie, numero, cnf, now, mark))
     values = _attempt_values(req, draft, signed, serie, numero)
+    values.update(signed_values(session, account_id=req.company.account_id,  # stored before sending
+                                company_id=req.company.id, modulo=req.family.module,
+                                chave=signed.key.text, signed=signed.xml, now=now))  # fmt: skip
     values.update(period.document_values(now) if period else contingency.NORMAL_VALUES)
     if held is not None:
         values["preco"] = held.quantize(CENT)
@@ -536,7 +548,7 @@ def _attempt_values(
     values: dict[str, Any] = {
         "serie": serie, "numero": numero, "chave": signed.key.text,
         "status": DocumentStatus.PROCESSANDO, "fingerprint": req.fingerprint,
-        "requisicao": req.requisicao, "xml_assinado": signed.xml,
+        "requisicao": req.requisicao,
         "digest_value": signed.digest_value, "valor_total": draft.valor_total,
         "preco": req.price.quantize(CENT), "snapshot": draft.snapshot,
         "snapshot_sha256": draft.snapshot_sha256, "criado_por_chave_id": req.key_id,
@@ -557,28 +569,27 @@ def _insert_attach_and_hold(
     *,
     hold: bool,
 ) -> Accepted:
-    """PostgreSQL, a new order's first attempt (the hot path of every issuance): the document
-    row, the order's compare-and-set on `documento_id` and, with `hold`, the wallet's hold in
-    one statement (`_insert_attach_and_hold_statement`), the last before the commit; without
-    `hold` (a queued task's hold handed over, already in `values`) the wallet is not touched.
-    The attempt is answered as a detached object holding the row as written, which the
+    """PostgreSQL, a new order's first attempt in the caller's transaction (when the hot
+    path's autocommitted statement cannot run, or aborted): the document row and the order's
+    compare-and-set on `documento_id` in one statement (`_insert_attach_and_hold_statement`
+    without its hold), then, with `hold`, the wallet's hold (`hold_for_issuance`: one credit
+    slice under a savepoint, else every slice gathered, else 402), the last before the commit;
+    without `hold` (a queued task's hold handed over, already in `values`) the wallet is not
+    touched. The attempt is answered as a detached object holding the row as written, which the
     answer's transaction takes without reading it again. `ClaimTaken` (a concurrent request
     attached another attempt first) or 402 roll the whole transaction back, the row included."""
     row, params = _statement_values(claimed, req, values)
-    price = params["price"]
-    statement = _insert_attach_and_hold_statement(hold)
-    _, attached, *held = compiled.run(session, statement, params).one()
+    statement = _insert_attach_and_hold_statement(False)
+    _, attached = compiled.run(session, statement, params).one()
     if not attached:
         raise ClaimTaken
     document = loaded(FiscalDocument, row)
     _audit_overrides(session, req, draft, document)
-    if hold and not held[0]:  # nothing held: an unlimited account, or a short balance (402)
-        try:
-            ensure_available(session, req.company.account_id, price)
-        except InsufficientBalance as exc:
-            raise _insufficient(exc) from exc
-        session.add(document)
-        document.preco = Decimal("0.00")  # nothing to charge; written by the commit's flush
+    if hold:
+        held = _hold(session, req)
+        if held != document.preco:  # an unlimited account: nothing held, nothing to charge
+            session.add(document)
+            document.preco = held  # written by the commit's flush
     return Accepted(document.id, replay=False, document=document)
 
 
@@ -631,7 +642,9 @@ def _insert_attach_and_hold_statement(hold: bool, autocommit: bool = False) -> A
     """Built once per process (each form): `WITH inserted AS (INSERT INTO fiscal_documents
     ...), attached AS (UPDATE orders ... WHERE documento_id IS NULL RETURNING id)[, held AS
     (UPDATE wallets ... WHERE <can hold> AND EXISTS (attached) RETURNING ...)] SELECT the
-    counts`. Every column of the document is a bound parameter `d_<column>`; PostgreSQL runs
+    counts`. The hold is `wallet.operations.hold_statement`: one credit slice of the account,
+    unlocked, picked at random. Every column of the document is a bound parameter `d_<column>`;
+    PostgreSQL runs
     each data-modifying part exactly once and checks the foreign keys at the statement's end.
 
     The counts are selected in the order the parts should run (PostgreSQL runs a part when

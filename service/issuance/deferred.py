@@ -35,6 +35,7 @@ from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.credentials import credentials_for
 from service.issuance.documents import load_document, lock_document
 from service.issuance.models import DocumentStatus, FiscalDocument
+from service.storage.documents import signed_xml
 from service.wallet.operations import release
 
 log = logging.getLogger("service.issuance")
@@ -120,7 +121,7 @@ def transmit_one(document_id: str, company_id: str) -> bool:
             return True
         document.status = DocumentStatus.PROCESSANDO
     client = outcome.client_for(rt.authority, creds, document, company)
-    answer = outcome.send(client, document.xml_assinado)
+    answer = outcome.send(client, signed_xml(document))
     recorded = outcome.record(rt.sessions, document, answer, company=company)
     log.info("contingency document transmitted",
              extra={"documento_id": document_id, "status": str(recorded.status)})  # fmt: skip

@@ -18,6 +18,7 @@ from sqlalchemy import (
     JSON,
     Enum,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     Numeric,
@@ -124,9 +125,22 @@ class NumberSequence(Base):
 
 
 class FiscalDocument(Base):
-    """One attempt of an order: its signed XML is fixed before the first byte is sent."""
+    """One attempt of an order: its signed XML is fixed before the first byte is sent.
+
+    A family's list reads a company's documents newest first, by (created_at, id): every
+    environment (a live key), optionally of one status, or homologation's (a test key). Each
+    list index is that order after the equality columns (the last one also carries the status
+    a test key may filter on), so a page is one range of one of them, read without visiting
+    the table (`documents.listed`)."""
 
     __tablename__ = "fiscal_documents"
+    __table_args__ = (
+        Index("ix_fiscal_documents_list", "company_id", "modulo", "created_at", "id"),
+        Index("ix_fiscal_documents_list_status", "company_id", "modulo", "status", "created_at",
+              "id"),
+        Index("ix_fiscal_documents_list_ambiente", "company_id", "modulo", "ambiente",
+              "created_at", "id", "status"),
+    )  # fmt: skip
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     order_id: Mapped[str] = mapped_column(ForeignKey("orders.id"), index=True)
@@ -147,9 +161,21 @@ class FiscalDocument(Base):
     status: Mapped[DocumentStatus] = mapped_column(enum_column(DocumentStatus), index=True)
     fingerprint: Mapped[str] = mapped_column(String(64))
     requisicao: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    xml_assinado: Mapped[bytes] = mapped_column(LargeBinary)
+    xml_dados: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    """The signed XML packed (`service.storage.codec`: a format byte, then zlib, in the
+    database store against one of the company's dictionaries); NULL when it is in the object
+    store under `xml_objeto`. Read it with `service.storage.documents.signed_xml`."""
+    xml_objeto: Mapped[str | None] = mapped_column(String(300), nullable=True)
+    """The object store's key of the packed signed XML (written before this row)."""
+    xml_sha256: Mapped[str] = mapped_column(String(64))
+    """SHA-256 (hex) of the signed XML itself: every read is checked against it."""
+    xml_tamanho: Mapped[int] = mapped_column(Integer)
+    """Bytes of the signed XML itself."""
     digest_value: Mapped[str] = mapped_column(String(40))
-    xml_autorizado: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    xml_protocolo: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    """Once authorized (or denied): what the authorized XML adds to the signed one (the
+    protocol and the wrapper around it, `documents.authorized_parts`), packed against the
+    signed XML; `service.storage.documents.authorized_xml` rebuilds the whole, byte for byte."""
     protocolo: Mapped[str | None] = mapped_column(String(50), nullable=True)
     """The authorization protocol (15 digits at SEFAZ; the national NFS-e answers its key)."""
     recebido_em: Mapped[str | None] = mapped_column(String(40), nullable=True)

@@ -46,6 +46,7 @@ from service.issuance.models import DocumentStatus, FiscalDocument, Order
 from service.issuance.reconcile import look_up, reconcile, stale_after
 from service.queue.lookup import open_task_id_query
 from service.queue.models import FiscalTask
+from service.storage.documents import signed_xml
 
 
 @dataclass(frozen=True)
@@ -210,7 +211,7 @@ def transmit(document: FiscalDocument, company: Company, creds: CompanyCredentia
     rt = runtime.current()
     document_id = document.id
     client = outcome.client_for(rt.authority, creds, document, company)
-    answer = outcome.send(client, document.xml_assinado)
+    answer = outcome.send(client, signed_xml(document))
     document = outcome.record(rt.sessions, document, answer, company=company)
     if outcome.is_duplicate(answer):
         document = reconcile(document_id, company=company)  # 204/539/E0014: ask, never resend

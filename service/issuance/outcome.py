@@ -49,6 +49,7 @@ from service.issuance.documents import lock_document
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.issuance.not_delivered import log_not_delivered
 from service.notify.publish import document_change_announced, document_changed
+from service.storage.documents import authorized_values, signed_xml
 from service.wallet.operations import (
     debit_held,
     debit_held_params,
@@ -132,9 +133,12 @@ def _not_sent(document: FiscalDocument, outcome: NotSent) -> None:
     log_not_delivered(outcome, documento_id=document.id, chave=document.chave)
 
 
-def _wrapped(document: FiscalDocument, protocol_xml: bytes) -> bytes:
-    """The family's authorized XML (`nfeProc`, `cteProc`, ...; the NFS-e as received)."""
-    return registry.by_module(document.modulo).wrap(document.xml_assinado, protocol_xml)
+def _wrapped(document: FiscalDocument, protocol_xml: bytes) -> tuple[bytes, bytes]:
+    """The family's authorized XML (`nfeProc`, `cteProc`, ...; the NFS-e as received) and
+    what the row keeps of it (`xml_protocolo`: the authorized XML less the signed XML)."""
+    signed = signed_xml(document)
+    xml = registry.by_module(document.modulo).wrap(signed, protocol_xml)
+    return xml, authorized_values(signed, xml)
 
 
 def _authorized_values(
@@ -144,7 +148,7 @@ def _authorized_values(
     included, so one statement serves every family); None when the protocol is not this
     document's (logged unless `quiet`: the caller then goes the way that logs it)."""
     try:
-        xml = _wrapped(document, outcome.protocol_xml)
+        xml, kept = _wrapped(document, outcome.protocol_xml)
     except ProtocolMismatchError:
         if not quiet:
             log.error("protocol does not match document", extra={"documento_id": document.id})
@@ -152,7 +156,7 @@ def _authorized_values(
     looked_up_by_dps = document.dps_id and outcome.chave  # the authority names the key
     now = utcnow()
     return {
-        "xml_autorizado": xml, "status": DocumentStatus.AUTORIZADA,
+        "xml_protocolo": kept, "status": DocumentStatus.AUTORIZADA,
         "resumo": _summarized(document, xml),
         "chave": outcome.chave if looked_up_by_dps else document.chave,
         "protocolo": outcome.nProt, "recebido_em": outcome.dhRecbto,
@@ -236,9 +240,10 @@ def _debit(document: FiscalDocument, held: Decimal) -> dict[str, Any]:
 
 @functools.cache
 def _authorized_and_debited_statement(autocommit: bool = False) -> Any:
-    """Built once per process: `WITH authorized AS (<the conditional authorization>), moved AS
-    (UPDATE wallets ... WHERE EXISTS (authorized)), entered AS (INSERT INTO ledger_entries ...
-    FROM moved) SELECT the counts of authorized and entered`.
+    """Built once per process: `WITH authorized AS (<the conditional authorization>), entered AS
+    (INSERT INTO ledger_entries ... WHERE EXISTS (authorized)) SELECT the counts of authorized
+    and entered` (the debit is an insert only: the hold already took the amount from the
+    account's credit slices; no wallet row is written by an answer).
 
     `autocommit`: the form that is a whole transaction (`_authorized_autocommitted`): it
     answers how many documents were authorized (0: nothing written at all), or aborts
@@ -264,7 +269,7 @@ def _authorized_statement(if_unchanged: bool) -> Any:
     """Built once per process (each form): the authorization's columns; `if_unchanged`, only
     while the status is `p_before`, answering the id when written."""
     rows = FiscalDocument.__table__.c
-    columns = ("xml_autorizado", "status", "resumo", "chave", "protocolo", "recebido_em",
+    columns = ("xml_protocolo", "status", "resumo", "chave", "protocolo", "recebido_em",
                "sefaz_code", "sefaz_mensagem", "autorizado_em", "updated_at")  # fmt: skip
     statement = (
         update(FiscalDocument.__table__)  # type: ignore[arg-type]
@@ -288,9 +293,9 @@ def _summarized(document: FiscalDocument, xml: bytes) -> dict[str, Any] | None:
 def _deny(session: Session, document: FiscalDocument, outcome: Denied) -> None:
     """Use denied: the number is consumed, the document has no effect and is not charged."""
     try:
-        document.xml_autorizado = _wrapped(document, outcome.protocol_xml)
+        document.xml_protocolo = _wrapped(document, outcome.protocol_xml)[1]
     except ProtocolMismatchError:
-        document.xml_autorizado = None
+        document.xml_protocolo = None
     document.status = DocumentStatus.DENEGADA
     document.protocolo = outcome.nProt
     document.sefaz_code, document.sefaz_mensagem = outcome.cStat[:10], outcome.xMotivo[:500]
@@ -328,9 +333,9 @@ def _pending(document: FiscalDocument, outcome: Outcome) -> None:
 def _found_after(document: FiscalDocument, outcome: Cancelled | Closed) -> None:
     """A lookup found it cancelled, or closed (MDF-e 132): it was authorized, so it stays
     charged; the authorization's protocol, when the answer carries it, completes its XML."""
-    if outcome.protocol_xml and document.xml_autorizado is None:
+    if outcome.protocol_xml and document.xml_protocolo is None:
         try:
-            document.xml_autorizado = _wrapped(document, outcome.protocol_xml)
+            document.xml_protocolo = _wrapped(document, outcome.protocol_xml)[1]
         except ProtocolMismatchError:
             log.error("protocol does not match document", extra={"documento_id": document.id})
     if isinstance(outcome, Closed):

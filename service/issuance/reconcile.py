@@ -27,6 +27,7 @@ from service.issuance.documents import load_document, lock_document
 from service.issuance.idempotency import in_flight
 from service.issuance.models import UNRESOLVED, FiscalDocument
 from service.issuance.outcome import Outcome, apply, client_for, mark_pending, send
+from service.storage.documents import signed_xml
 
 log = logging.getLogger("service.issuance")
 
@@ -86,7 +87,7 @@ def resend(document_id: str, company: Company, creds: object) -> None:
     rt = runtime.current()
     document = load_document(document_id)
     client = client_for(rt.authority, creds, document, company)  # type: ignore[arg-type]
-    answer = send(client, document.xml_assinado)
+    answer = send(client, signed_xml(document))
     log.info("not received: the same XML sent again", extra={"documento_id": document_id})
     with transaction(rt.sessions) as session:
         document = lock_document(session, document_id)

@@ -20,6 +20,7 @@ from service.issuance.reconcile import reconcile
 from service.issuance.schemas import EventListSchema, ListArgsSchema, page_of
 from service.queue import operations as queue_ops
 from service.queue.answers import REPLAY_HEADER, queued, wants_async
+from service.storage.documents import has_authorized
 
 _REJECTED = (DocumentStatus.REJEITADA, DocumentStatus.DENEGADA)
 _UNCERTAIN = (DocumentStatus.PENDENTE, DocumentStatus.PROCESSANDO)
@@ -89,7 +90,7 @@ def xml_response(family: Family, document: FiscalDocument) -> Response:
 
 def pdf_response(family: Family, document: FiscalDocument) -> Response:
     handed_out = document.status == DocumentStatus.CONTINGENCIA  # its PDF goes with it
-    if not handed_out and (document.protocolo is None or document.xml_autorizado is None):
+    if not handed_out and (document.protocolo is None or not has_authorized(document)):
         raise ApiError(family.pdf_unavailable)
     filename = f"{document.chave}-{family.pdf_name}.pdf"
     return Response(

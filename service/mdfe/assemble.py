@@ -36,6 +36,7 @@ from service.mdfe.manifest import Listed
 from service.nfe.assemble import issuer_address
 from service.nfe.registers import Gaps
 from service.registers.models import Customer, Vehicle
+from service.storage.documents import signed_xml
 
 KG = mdfe.CargoUnit.KG
 PROVIDERS = frozenset({1, 3})
@@ -114,7 +115,7 @@ class _Names:
     def _from_cte(self, session: Session, cte_id: str) -> None:
         document = session.get(FiscalDocument, cte_id)
         assert document is not None
-        ide = etree.fromstring(document.xml_assinado).find("{*}infCte/{*}ide")
+        ide = etree.fromstring(signed_xml(document)).find("{*}infCte/{*}ide")
         if ide is None:
             return
         for end in ("Ini", "Fim"):
@@ -228,7 +229,7 @@ def _cargo_value(session: Session, body: dict[str, Any], listed: list[Listed]) -
     for item in listed:
         document = session.get(FiscalDocument, item.cte_id)
         assert document is not None
-        value = etree.fromstring(document.xml_assinado).findtext(".//{*}infCarga/{*}vCarga")
+        value = etree.fromstring(signed_xml(document)).findtext(".//{*}infCarga/{*}vCarga")
         total += Decimal(value or 0)
     return total
 

@@ -17,6 +17,7 @@ from service.companies.models import Company
 from service.errors import ApiError, invalid_field
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument
 from service.registers.models import Driver, Vehicle
+from service.storage.documents import signed_xml
 
 OPEN = (DocumentStatus.AUTORIZADA, *UNRESOLVED)
 """A manifest that may be open at the authority: authorized and not closed or cancelled, or
@@ -108,7 +109,7 @@ def _company_cte(
 
 def _end_of(document: FiscalDocument) -> str:
     """`cMunFim` of a CT-e: where its service ends, the manifest's unloading municipality."""
-    root = etree.fromstring(document.xml_autorizado or document.xml_assinado)
+    root = etree.fromstring(signed_xml(document))  # the CT-e its authorized XML holds
     return str(root.findtext(".//{*}infCte/{*}ide/{*}cMunFim") or "")
 
 

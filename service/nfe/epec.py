@@ -17,6 +17,7 @@ from service.issuance.authority import Authority, route
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Prior
 from service.issuance.models import DocumentEvent, EventKind, EventStatus, FiscalDocument
+from service.storage.documents import signed_xml
 
 TP_EVENTO = "110140"
 DUPLICATE = "573"
@@ -27,7 +28,7 @@ def register(
     authority: Authority, creds: CompanyCredentials, document: FiscalDocument, company: Company
 ) -> Prior:
     """Sign the EPEC from the stored note (its data are the note's) and send it to the AN."""
-    signed = prepare_epec(document.xml_assinado, creds.signer, clock.utc_now())
+    signed = prepare_epec(signed_xml(document), creds.signer, clock.utc_now())
     where = route(str(company.uf), document.ambiente, document.modelo)
     client = NfeAuthority(NfeClient(authority.transport(creds), where),
                           receipt_polls=defaults.RECEIPT_POLLS)  # fmt: skip

@@ -26,6 +26,7 @@ from service.errors import invalid_field
 from service.issuance.models import DocumentStatus, FiscalDocument
 from service.nfe.lines import Line
 from service.nfe.registers import ProductView, products_by_code
+from service.storage.documents import authorized_xml, has_authorized
 
 NS = {"n": "http://www.portalfiscal.inf.br/nfe"}
 CENT = Decimal("0.01")
@@ -144,13 +145,13 @@ def load_original(session: Session, company: Company, document_id: str, ambiente
             "devolucao_de.documento",
             f"NF-e '{document_id}' não encontrada nesta empresa e ambiente.",
         )
-    if document.status is not DocumentStatus.AUTORIZADA or document.xml_autorizado is None:
+    if document.status is not DocumentStatus.AUTORIZADA or not has_authorized(document):
         raise invalid_field(
             "devolucao_de.documento",
             f"Só se devolve uma NF-e autorizada: a nota {document.numero} está "
             f"{document.status.value}.",
         )
-    root = parse_untrusted(document.xml_autorizado)
+    root = parse_untrusted(authorized_xml(document) or b"")
     inf = root.find(".//n:infNFe", NS)
     assert inf is not None
     lines = {line.numero: line for line in map(_line, inf.findall("n:det", NS))}

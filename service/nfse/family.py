@@ -37,6 +37,7 @@ from service.nfse import assemble, events, mapping
 from service.nfse.authority import trusted_signers
 from service.nfse.routes import register_routes
 from service.nfse.schemas import NfseDocumentSchema, NfseIssueRequestSchema
+from service.storage.documents import authorized_xml
 
 MODEL = "SE"
 """The NFS-e has no model number; this tag keys its DPS numbering (per series) and marks its
@@ -90,11 +91,12 @@ def _wrap(signed: bytes, answer: bytes) -> bytes:
 
 
 def _render_pdf(document: FiscalDocument) -> bytes:
-    assert document.xml_autorizado is not None
+    authorized = authorized_xml(document)
+    assert authorized is not None
     cancelled = document.status == DocumentStatus.CANCELADA
     address = _provider_address(document)
     try:
-        return render_danfse(document.xml_autorizado, cancelled=cancelled, provider_address=address)
+        return render_danfse(authorized, cancelled=cancelled, provider_address=address)
     except PdfRenderError as exc:
         raise ApiError("ERRO_INTERNO", f"Não foi possível gerar o DANFSe: {exc}") from exc
 

@@ -15,7 +15,6 @@ from service.companies.resolver import resolve_company
 from service.errors import ApiError
 from service.issuance.routes import answer_existing
 from service.issuance.schemas import IssuedDocumentSchema
-from service.pagination import paginate
 from service.queue import operations
 from service.queue.answers import queued
 from service.queue.schemas import (
@@ -72,9 +71,10 @@ class Tasks(MethodView):
         """Tasks of the selected company, newest first (filters: status, documento, pedido,
         de, ate)."""
         session = runtime.db()
-        query = operations.list_query(current_credential(), resolve_company(), args)
-        page = paginate(session, query, args["pagina"], args["por_pagina"])
+        page = operations.listed(current_credential(), resolve_company(), args)
+        documents = operations.documents_of(session, page.itens)
         itens = [operations.render(session, t, with_history=False) for t in page.itens]
+        del documents  # held while rendering: each task's document came from that one query
         return {**page.envelope(), "itens": itens}
 
 

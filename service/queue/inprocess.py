@@ -55,6 +55,17 @@ class InProcessWorker:
         receiver = threading.Thread(target=self._received, name="fiscal-dfe", daemon=True)
         self._threads.append(receiver)
         receiver.start()
+        settler = threading.Thread(target=self._settle, name="fiscal-wallets", daemon=True)
+        self._threads.append(settler)
+        settler.start()
+
+    def _settle(self) -> None:
+        """The wallets' pending ledger entries get their balances (`service.queue.sweeper.
+        settle_wallets`), every sweep interval."""
+        from service.queue.sweeper import settle_wallets
+
+        while not self._stop.wait(self._sweep_every):
+            self._guarded(lambda: settle_wallets(self._app) > 0)
 
     def _received(self) -> None:
         """The DF-e distribution of the companies whose cursor is due

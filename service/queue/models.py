@@ -12,7 +12,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Integer, Numeric, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, Integer, Numeric, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from service.db import Base, UTCDateTime, utcnow
@@ -45,10 +45,21 @@ class TaskOrigin(StrEnum):
 
 
 class FiscalTask(Leased, Base):
-    """One queued issuance and everything the worker needs to carry it out."""
+    """One queued issuance and everything the worker needs to carry it out.
+
+    `/fiscal/solicitacoes` reads a company's tasks newest first, by (created_at, id), as the
+    documents' list does (`FiscalDocument`): the three list indexes are that order after the
+    equality columns, then what a list may also filter on (`operations.listed`)."""
 
     __tablename__ = "fiscal_tasks"
-    __table_args__ = (UniqueConstraint("company_id", "documento", "ambiente", "pedido"),)
+    __table_args__ = (
+        UniqueConstraint("company_id", "documento", "ambiente", "pedido"),
+        Index("ix_fiscal_tasks_list", "company_id", "created_at", "id", "documento"),
+        Index("ix_fiscal_tasks_list_status", "company_id", "status", "created_at", "id",
+              "documento"),
+        Index("ix_fiscal_tasks_list_ambiente", "company_id", "ambiente", "created_at", "id",
+              "status", "documento"),
+    )  # fmt: skip
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)

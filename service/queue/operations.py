@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from sqlalchemy import Select, bindparam, exists, select
+from sqlalchemy import bindparam, exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -32,7 +32,7 @@ from service.issuance.family import Family
 from service.issuance.models import UNRESOLVED, DocumentStatus, FiscalDocument, Order
 from service.issuance.reconcile import stale_after
 from service.notify.publish import task_summary
-from service.pagination import within_period
+from service.pagination import Ordering, Page, paginate, within_period
 from service.queue import states
 from service.queue.dispatch import after_commit
 from service.queue.lookup import find_task, task_key
@@ -307,18 +307,31 @@ def _last_error(task: FiscalTask) -> dict[str, Any] | None:
     }
 
 
-def list_query(credential: Credential, company: Company, args: dict[str, Any]) -> Select[Any]:
-    """The selected company's tasks the key may see, newest first."""
-    query = select(FiscalTask).where(
-        FiscalTask.account_id == credential.account_id,
-        FiscalTask.company_id == company.id,
-        FiscalTask.ambiente.in_(visible_environments(credential)),
-    )
+def documents_of(session: Session, tasks: list[FiscalTask]) -> list[FiscalDocument]:
+    """The documents of a page of tasks, read in one query: `render` looks each up by id
+    (`session.get`), which the identity map then answers without a query per task. The caller
+    keeps the list while rendering (the identity map only holds weak references)."""
+    ids = [t.documento_id for t in tasks if t.documento_id]
+    if not ids:
+        return []
+    return list(session.execute(select(FiscalDocument).where(FiscalDocument.id.in_(ids))).scalars())
+
+
+def listed(credential: Credential, company: Company, args: dict[str, Any]) -> Page:
+    """The selected company's tasks the key may see, newest first (filters: status,
+    documento, pedido, de, ate). As for documents (`documents.listed`): one range of
+    `ix_fiscal_tasks_list`, `…_list_status` or, for a test key, `…_list_ambiente`; the
+    account a guard on the page's rows."""
+    query = select(FiscalTask).where(FiscalTask.company_id == company.id)
+    if credential.is_test:
+        query = query.where(FiscalTask.ambiente.in_(visible_environments(credential)))
     for name in ("status", "documento", "pedido"):
         if args.get(name):
             query = query.where(getattr(FiscalTask, name) == args[name])
     query = within_period(query, FiscalTask.created_at, args)
-    return query.order_by(FiscalTask.created_at.desc(), FiscalTask.id)
+    order = Ordering("solicitacoes", FiscalTask.created_at, FiscalTask.id)
+    guard = [FiscalTask.account_id == credential.account_id]
+    return paginate(runtime.db(), query, args, order, guard=guard)
 
 
 # -- client actions -----------------------------------------------------------------------

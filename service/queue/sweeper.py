@@ -1,6 +1,7 @@
 """The sweeper: finds due work that no announcement reached, and documents nobody reconciles;
-then asks the authorities whose status probe is due (`service.authorities.probe`) and sends
-the contingency documents whose authority answers again (`service.issuance.deferred`).
+then settles the wallets' pending ledger entries (`service.wallet.operations.settle`), asks the
+authorities whose status probe is due (`service.authorities.probe`) and sends the contingency
+documents whose authority answers again (`service.issuance.deferred`).
 
 Runs periodically in every worker (in production a Redis lock lets one sweep at a time). It
 never does the work itself: it announces due rows to the dispatcher, exactly as a commit would,
@@ -36,6 +37,25 @@ def due_work(now: datetime, kinds: list[str] | None = None) -> list[tuple[str, s
     return found
 
 
+def settle_wallets(app: Flask) -> int:
+    """Settle every account with pending ledger entries (one transaction each; an account
+    another sweeper is settling is skipped). Answers how many were settled."""
+    from service.wallet.operations import accounts_to_settle, settle
+
+    settled = 0
+    with app.app_context():
+        rt = runtime.current()
+        with transaction(rt.sessions) as session:
+            accounts = accounts_to_settle(session)
+        for account_id in accounts:
+            try:
+                with transaction(rt.sessions) as session:
+                    settled += settle(session, account_id) is not None
+            except Exception:  # one account must not stop the others
+                log.exception("settling a wallet failed", extra={"account_id": account_id})
+    return settled
+
+
 def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) -> int:
     """Adopt orphaned documents, then announce every due row; answers how many were announced."""
     from service.authorities.probe import probe_in
@@ -53,6 +73,7 @@ def sweep(app: Flask, dispatcher: Dispatcher, kinds: list[str] | None = None) ->
     for kind, row_id in work:
         dispatcher.dispatch(kind, row_id)
     if kinds is None:  # then the authorities' status probes that are due
+        settle_wallets(app)  # and the ledger entries' balances (the wallet rows' only writer)
         probe_in(app)
         transmit_in(app)  # and the contingency documents whose authority answers again
         run_due(app)  # and the DF-e distribution of the companies whose cursor is due

@@ -58,6 +58,7 @@ from service.queue import lease, states
 from service.queue.dispatch import WorkKind
 from service.queue.models import FiscalTask, TaskStatus
 from service.queue.retry import RetryPolicy
+from service.storage.documents import signed_xml
 from service.wallet.operations import release
 
 log = logging.getLogger("service.queue.fiscal")
@@ -180,6 +181,7 @@ def _request(task: FiscalTask, company: Company, body: dict[str, Any]) -> Reques
         fingerprint=task.fingerprint,
         key_id=task.criado_por_chave_id or "",
         price=Decimal(task.preco),
+        held=Decimal(task.reservado),
     )
 
 
@@ -317,7 +319,7 @@ def _transmit(task_id: str, prepared: Prepared | None = None) -> None:
     if deferred.registers_first(unsent):
         return _register_first(task_id, unsent, company, creds)
     client = transmit.client_for(rt.authority, creds, unsent, company)
-    outcome = transmit.send(client, unsent.xml_assinado)
+    outcome = transmit.send(client, signed_xml(unsent))
     with transaction(rt.sessions) as session:
         companies.place(session, company)
         document = transmit.apply_answer(session, unsent, outcome)

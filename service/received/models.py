@@ -9,6 +9,7 @@ from enum import StrEnum
 from sqlalchemy import (
     Boolean,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     Numeric,
@@ -53,7 +54,10 @@ class ReceivedDocument(Base):
     first, the whole authorized XML (`xml`) once the AN distributes it."""
 
     __tablename__ = "received_documents"
-    __table_args__ = (UniqueConstraint("company_id", "ambiente", "chave"),)
+    __table_args__ = (
+        UniqueConstraint("company_id", "ambiente", "chave"),
+        Index("ix_received_documents_list", "company_id", "ambiente", "emitido_em", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)

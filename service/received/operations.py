@@ -22,7 +22,7 @@ from service.db import UTCDateTime, insert_ignoring_conflicts, transaction
 from service.errors import ApiError
 from service.issuance.authority import route
 from service.issuance.credentials import credentials_for
-from service.pagination import paginate, within_period
+from service.pagination import Ordering, paginate, within_period
 from service.received import defaults
 from service.received.disagreement import disagree
 from service.received.manifestation import manifest
@@ -52,8 +52,7 @@ def listing(session: Session, owner: Owner, args: dict[str, Any]) -> dict[str, A
         by_name = table.emitente_nome.ilike(f"%{text}%")
         query = query.where(or_(table.emitente_cnpj == digits, by_name) if digits else by_name)
     query = within_period(query, table.emitido_em, args)
-    query = query.order_by(table.emitido_em.desc(), table.id)
-    page = paginate(session, query, args["pagina"], args["por_pagina"])
+    page = paginate(session, query, args, Ordering("recebidos", table.emitido_em, table.id))
     return {**page.envelope(), "itens": [summary(row) for row in page.itens]}
 
 

@@ -27,7 +27,7 @@ from service.configuration.audit import log_change
 from service.configuration.fields import field_error, without_selector
 from service.errors import ApiError
 from service.ids import new_id
-from service.pagination import Page, paginate
+from service.pagination import Ordering, Page, paginate
 from service.registers.models import Customer, Driver, Product, Service, Vehicle
 from service.registers.schemas import ADDRESS_FIELDS
 
@@ -298,6 +298,7 @@ def page(company: Company, kind: Register, args: dict[str, Any]) -> Page:
     if args.get("q"):
         column = getattr(model, kind.search)
         query = query.where(column.ilike(_like(args["q"]), escape="\\"))
-    query = query.order_by(getattr(model, kind.sort_by or kind.key), model.id)
-    found = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
-    return Page([kind.render(r) for r in found.itens], found.total, found.pagina, found.por_pagina)
+    order = Ordering(kind.entidade, getattr(model, kind.sort_by or kind.key), model.id,
+                     descending=False)  # fmt: skip
+    found = paginate(runtime.db(), query, args, order)
+    return found.rendered([kind.render(r) for r in found.itens])

@@ -26,7 +26,7 @@ from service.configuration.fields import (
     digits,
     flag,
 )
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.validators import PHONE, Length, OneOf, Range, Regexp, fiscal_text
 
 MAX_PRICE_DIGITS = 15
@@ -323,11 +323,9 @@ def answers(name: str, record: type[ma.Schema]) -> tuple[type[ma.Schema], type[m
         {"item": ma.fields.Nested(record), "avisos": ma.fields.List(ma.fields.String())},
         name=f"{name}AnswerSchema",
     )
-    listing = ma.Schema.from_dict(
-        {"total": ma.fields.Integer(), "pagina": ma.fields.Integer(),
-         "por_pagina": ma.fields.Integer(), "itens": ma.fields.List(ma.fields.Nested(record))},
-        name=f"{name}ListSchema",
-    )  # fmt: skip
+    listing = PageSchema.from_dict(
+        {"itens": ma.fields.List(ma.fields.Nested(record))}, name=f"{name}ListSchema"
+    )
     return answer, listing
 
 

@@ -13,16 +13,22 @@ from service.accounts.scopes import Scope
 from service.api import Blueprint
 from service.auth import current_credential, requires
 from service.errors import ApiError
-from service.pagination import paginate, within_period
+from service.pagination import Ordering, paginate, within_period
 from service.wallet.models import LedgerEntry, Wallet
+from service.wallet.operations import balances
 from service.wallet.schemas import (
     BalanceSchema,
     StatementArgsSchema,
     StatementSchema,
     WalletStatusSchema,
 )
+from service.wallet.statement import statement_items
 
 blp = Blueprint("wallet", __name__, url_prefix="/financeiro", description="Carteira de créditos")
+
+LEDGER_ORDER = Ordering("extrato", LedgerEntry.data, LedgerEntry.id)
+"""Newest first; the scan reads `ix_ledger_entries_list` / `ix_ledger_entries_list_tipo`
+(`service.wallet.indexes`)."""
 
 
 def _own_wallet() -> tuple[Account, Wallet]:
@@ -47,12 +53,13 @@ class WalletStatus(MethodView):
         """Wallet status with the prices per document type."""
         account, wallet = _own_wallet()
         settings = runtime.current().settings
+        found = balances(runtime.db(), account.id)
         return {
             "credito_ilimitado": account.unlimited_credits,
-            "saldo": wallet.saldo,
-            "saldo_reservado": wallet.reservado,
+            "saldo": found.saldo,
+            "saldo_reservado": found.reservado,
             "saldo_baixo": not account.unlimited_credits
-            and wallet.saldo < settings.low_balance_alert,
+            and found.saldo < settings.low_balance_alert,
             "alerta_saldo": settings.low_balance_alert,
             "precos": settings.prices,
             "moeda": wallet.moeda,
@@ -67,9 +74,10 @@ class WalletBalance(MethodView):
     def get(self) -> dict[str, Any]:
         """Balance; with unlimited credits it is kept but never consumed."""
         account, wallet = _own_wallet()
+        found = balances(runtime.db(), account.id)
         return {
-            "saldo": wallet.saldo,
-            "saldo_reservado": wallet.reservado,
+            "saldo": found.saldo,
+            "saldo_reservado": found.reservado,
             "credito_ilimitado": account.unlimited_credits,
             "moeda": wallet.moeda,
         }
@@ -83,11 +91,13 @@ class WalletStatement(MethodView):
     @blp.errors("CARTEIRA_INDISPONIVEL", company=False)
     def get(self, args: dict[str, Any]) -> dict[str, Any]:
         """Ledger, newest first, filtered by period (`de`, `ate` inclusive) and type."""
-        account, wallet = _own_wallet()
+        account, _wallet = _own_wallet()
         query = select(LedgerEntry).where(LedgerEntry.account_id == account.id)
         query = within_period(query, LedgerEntry.data, args)
         if "tipo" in args:
             query = query.where(LedgerEntry.tipo == args["tipo"])
-        query = query.order_by(LedgerEntry.data.desc(), LedgerEntry.id.desc())
-        page = paginate(runtime.db(), query, args["pagina"], args["por_pagina"])
-        return {"saldo": wallet.saldo, **page.envelope("movimentacoes")}
+        page = paginate(runtime.db(), query, args, LEDGER_ORDER)
+        session = runtime.db()
+        items = statement_items(session, account.id, page.itens)
+        saldo = balances(session, account.id).saldo
+        return {"saldo": saldo, **page.envelope("movimentacoes"), "movimentacoes": items}

@@ -1,28 +1,344 @@
-"""Wallet movements. Every movement locks the wallet row and appends one ledger entry."""
+"""Wallet movements: holds and releases on the account's credit slices, insert-only ledger
+entries, and the settlement that gives each entry its balances (models' docstring).
+
+What an issuance does to the wallet, and why no row of it is shared by every issuance:
+- **hold** (acceptance): `disponivel -= price` on one slice, picked at random among the slices
+  that can pay and that no other transaction holds (`FOR UPDATE SKIP LOCKED`): concurrent
+  acceptances of one account lock different rows. Only when none can (all locked, or the credit
+  spread thinner than one price) does `gather` lock every slice, in slice order, and take the
+  price from several; and only then is a short balance a 402;
+- **debit** (the answer): one new ledger row, `DEBITO_EMISSAO` of the amount held (nothing to
+  move: the hold already took it from the slices); the unique (documento_id, tipo) keeps it one
+  per document;
+- **release** (a request that ends without reaching the authority): the amount back to a slice;
+  **refund**: an `ESTORNO` entry and the amount back to a slice.
+Credits go to every slice evenly. The wallet row is written only by `settle` (the sweeper's
+round; an operator's credit settles at once), one account at a time.
+"""
 
 from __future__ import annotations
 
 import functools
-from decimal import Decimal
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
 from typing import Any
 
-from sqlalchemy import Table, bindparam, case, insert, or_, select, true, update
-from sqlalchemy.exc import NoResultFound
+from sqlalchemy import (
+    Table,
+    and_,
+    bindparam,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from service.accounts.models import Account
 from service.audit import operations as audit
 from service.db import utcnow
 from service.ids import new_id
-from service.wallet.models import LedgerEntry, LedgerType, Wallet
+from service.wallet.models import LedgerEntry, LedgerType, Wallet, WalletSlice
 
 CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
+SLICES = 16
+"""Slices a new wallet's credit is split into: more than the concurrent acceptances of one
+account that a node runs at once (its gunicorn threads), so a hold rarely finds them all
+locked (bench/results/api.md, 64 clients over 8 companies of one account)."""
+SETTLE_BATCH = 200
+"""Accounts settled per sweep (the next sweep takes the rest)."""
+
+LEDGER: Table = LedgerEntry.__table__  # type: ignore[assignment]
+WALLETS: Table = Wallet.__table__  # type: ignore[assignment]
+SLICE_TABLE: Table = WalletSlice.__table__  # type: ignore[assignment]
+ENTRY_COLUMNS = (
+    "id", "account_id", "tipo", "valor", "descricao", "tipo_documento", "documento_id", "data",
+)  # fmt: skip
+"""The ledger columns a debit sets from its values (the balances come from the settlement)."""
 
 
-def lock_wallet(session: Session, account_id: str) -> Wallet:
-    """The wallet row under `FOR UPDATE` (SQLite serialises with BEGIN IMMEDIATE)."""
-    query = select(Wallet).where(Wallet.account_id == account_id).with_for_update()
-    return session.execute(query).scalar_one()
+class InsufficientBalance(Exception):
+    """The wallet cannot pay for the document (402 `SALDO_INSUFICIENTE` at the edge)."""
+
+    def __init__(self, saldo: Decimal, preco: Decimal) -> None:
+        super().__init__(f"saldo {saldo} < preço {preco}")
+        self.saldo = saldo
+        self.preco = preco
+
+
+class UnknownAccount(Exception):
+    """No account (or no wallet) with this id: an operator typo, never a silent no-op."""
+
+
+def _refuse_negative(balance: Decimal) -> None:
+    if balance < 0:
+        raise ValueError("ledger entry would make the balance negative")
+
+
+# -- opening and reading -------------------------------------------------------------------
+
+
+def open_wallet(session: Session, account_id: str, slices: int = SLICES) -> Wallet:
+    wallet = Wallet(account_id=account_id, saldo=ZERO)
+    session.add(wallet)
+    session.add_all(WalletSlice(account_id=account_id, fatia=n, disponivel=ZERO) for n in
+                    range(slices))  # fmt: skip
+    session.flush()
+    return wallet
+
+
+def lock_wallet(session: Session, account_id: str, *, skip_locked: bool = False) -> Wallet | None:
+    """The wallet row under `FOR UPDATE` (the settlement's lock; SQLite serialises with BEGIN
+    IMMEDIATE). With `skip_locked`, None when another settlement holds it."""
+    query = select(Wallet).where(Wallet.account_id == account_id)
+    query = query.with_for_update(skip_locked=skip_locked)
+    return session.execute(query).scalar_one_or_none()
+
+
+@dataclass(frozen=True)
+class Balances:
+    """What `/financeiro/saldo` says: the ledger's balance, what is held for requests not
+    answered yet, and what can still be spent."""
+
+    saldo: Decimal
+    reservado: Decimal
+    disponivel: Decimal
+
+
+def balances(session: Session, account_id: str) -> Balances:
+    """One statement (one snapshot): the settled balance plus the pending entries, and the
+    slices' sum; what is held is their difference."""
+    pending = (
+        select(func.coalesce(func.sum(LEDGER.c.valor), 0))
+        .where(LEDGER.c.account_id == account_id, LEDGER.c.saldo_posterior.is_(None))
+        .scalar_subquery()
+    )
+    spendable = (
+        select(func.coalesce(func.sum(SLICE_TABLE.c.disponivel), 0))
+        .where(SLICE_TABLE.c.account_id == account_id)
+        .scalar_subquery()
+    )
+    row = session.execute(
+        select(WALLETS.c.saldo, pending, spendable).where(WALLETS.c.account_id == account_id)
+    ).one()
+    saldo = (Decimal(row[0]) + Decimal(row[1])).quantize(CENT)
+    disponivel = Decimal(row[2]).quantize(CENT)
+    return Balances(saldo, (saldo - disponivel).quantize(CENT), disponivel)
+
+
+def available(session: Session, account_id: str) -> Decimal:
+    """What the account can still spend (the slices' sum)."""
+    query = select(func.coalesce(func.sum(SLICE_TABLE.c.disponivel), 0)).where(
+        SLICE_TABLE.c.account_id == account_id
+    )
+    return Decimal(session.execute(query).scalar_one()).quantize(CENT)
+
+
+def reserved(session: Session, account_id: str) -> Decimal:
+    """What is held for requests not answered yet."""
+    return balances(session, account_id).reservado
+
+
+# -- can it pay? ---------------------------------------------------------------------------
+
+
+def unlimited_sql(account_id: Any) -> Any:
+    """SQL: the account has unlimited credits (nothing is held or debited for it)."""
+    return (
+        select(Account.id)
+        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
+        .exists()
+    )
+
+
+def can_pay(account_id: str, price: Decimal) -> Any:
+    """SQL condition: the account is unlimited, or its available credit covers `price`."""
+    if price <= 0:
+        return true()
+    return can_pay_sql(account_id, price.quantize(CENT))
+
+
+def can_pay_sql(account_id: Any, price: Any) -> Any:
+    """`can_pay` for values or bound parameters (a statement built once per process): one slice
+    covers it, or the slices together do (a hold then gathers from several)."""
+    c = SLICE_TABLE.c
+    one = select(c.account_id).where(c.account_id == account_id, c.disponivel >= price).exists()
+    spendable = (
+        select(func.coalesce(func.sum(c.disponivel), 0))
+        .where(c.account_id == account_id)
+        .scalar_subquery()
+    )
+    return or_(unlimited_sql(account_id), price <= 0, one, spendable >= price)
+
+
+def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
+    """Raise `InsufficientBalance` when the account cannot pay `price` now (a read, no lock):
+    a new order is refused before it takes a number. The hold itself still decides, under the
+    slices' row locks."""
+    unlimited = session.execute(
+        select(Account.unlimited_credits).where(Account.id == account_id)
+    ).scalar_one()
+    if unlimited or price <= 0:
+        return
+    spendable = available(session, account_id)
+    if spendable < price:
+        raise InsufficientBalance(spendable, price)
+
+
+# -- holds ---------------------------------------------------------------------------------
+
+
+@functools.cache
+def _hold_statement() -> Any:
+    """Built once per process: the conditional hold, its values bound per call."""
+    return hold_statement()
+
+
+def hold_statement(*also: Any) -> Any:
+    """SQL: `UPDATE wallet_slices SET disponivel = disponivel - :price WHERE <one slice that can
+    pay, unlocked, picked at random> RETURNING account_id`, when the account is limited and
+    every condition in `also` holds (bound parameters `p_account_id`, `price`; `now` is
+    accepted and unused). No row when no unlocked slice can pay: the caller then `gather`s."""
+    c = SLICE_TABLE.c
+    account_id: Any = bindparam("p_account_id")
+    price = bindparam("price", type_=c.disponivel.type)
+    picked = (
+        select(c.fatia)
+        .where(c.account_id == account_id, c.disponivel >= price, ~unlimited_sql(account_id), *also)
+        .order_by(func.random())
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    return (
+        update(SLICE_TABLE)
+        .where(c.account_id == account_id, c.fatia == picked, c.disponivel >= price)
+        .values(disponivel=c.disponivel - price)
+        .returning(c.account_id)
+    )
+
+
+def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
+    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet);
+    answers the amount held (0.00 for an unlimited account).
+
+    The one-slice attempt runs under a savepoint: in READ COMMITTED a row that `SKIP LOCKED`
+    locked and whose re-check then failed (another transaction spent it meanwhile) stays
+    locked; rolled back to the savepoint, it is released before `gather` waits for all the
+    slices in order (holding it, two gathers could wait for each other).
+
+    Issuance holds the price when it fixes the document (and the queue already when it accepts
+    a request: 402 then, not hours later in the worker; the document takes the task's hold
+    over). The hold becomes the one `DEBITO_EMISSAO` when the authority's answer is recorded
+    (`debit_held`), or is released when the request ends without reaching the authority or
+    without a document."""
+    price = price.quantize(CENT)
+    if price <= 0:
+        return ZERO
+    savepoint = session.begin_nested()
+    taken = session.execute(_hold_statement(), {"p_account_id": account_id, "price": price})
+    if taken.first() is not None:
+        savepoint.commit()
+        return price
+    savepoint.rollback()  # a slice locked and then found unable to pay is let go with it
+    return hold_or_gather(session, account_id, price)
+
+
+def hold_or_gather(session: Session, account_id: str, price: Decimal) -> Decimal:
+    """When the one-slice hold took nothing: 0.00 for an unlimited account; else the price
+    gathered from several slices under all their locks, or `InsufficientBalance` (402) when
+    they do not add up to it."""
+    unlimited = session.execute(
+        select(Account.unlimited_credits).where(Account.id == account_id)
+    ).scalar_one()
+    if unlimited:
+        return ZERO
+    gather(session, account_id, price.quantize(CENT))
+    return price.quantize(CENT)
+
+
+def gather(session: Session, account_id: str, price: Decimal) -> None:
+    """Take `price` from as many slices as it needs, each locked in slice order (every path that
+    locks several slices locks them in that order: no deadlock between two of them)."""
+    c = SLICE_TABLE.c
+    rows = session.execute(
+        select(c.fatia, c.disponivel)
+        .where(c.account_id == account_id)
+        .order_by(c.fatia)
+        .with_for_update()
+    ).all()
+    total = sum((Decimal(r.disponivel) for r in rows), ZERO)
+    if total < price:
+        raise InsufficientBalance(total.quantize(CENT), price)
+    left = price
+    for fatia, disponivel in sorted(rows, key=lambda r: (-Decimal(r.disponivel), r.fatia)):
+        take = min(Decimal(disponivel), left)
+        if take > 0:
+            _move(session, account_id, fatia, -take)
+            left -= take
+        if left <= 0:
+            return
+
+
+def _move(session: Session, account_id: str, fatia: int, amount: Decimal) -> None:
+    c = SLICE_TABLE.c
+    session.execute(
+        update(SLICE_TABLE)
+        .where(c.account_id == account_id, c.fatia == fatia)
+        .values(disponivel=c.disponivel + amount)
+    )
+
+
+def release(session: Session, account_id: str, amount: Decimal) -> None:
+    """Give back a hold (or a refunded debit) to a slice: one unlocked at random, else the
+    first slice, waiting for it."""
+    amount = amount.quantize(CENT)
+    if amount <= 0:
+        return
+    c = SLICE_TABLE.c
+    picked = (
+        select(c.fatia)
+        .where(c.account_id == account_id)
+        .order_by(func.random())
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
+    )
+    moved = session.execute(
+        update(SLICE_TABLE)
+        .where(c.account_id == account_id, c.fatia == picked)
+        .values(disponivel=c.disponivel + amount)
+        .returning(c.fatia)
+    ).first()
+    if moved is None:
+        first = select(func.min(c.fatia)).where(c.account_id == account_id).scalar_subquery()
+        _move(session, account_id, first, amount)  # type: ignore[arg-type]
+
+
+def spread(session: Session, account_id: str, amount: Decimal) -> None:
+    """A credit split evenly over the slices (cents left over to the first): holds anywhere
+    find it. Locks them all in slice order."""
+    c = SLICE_TABLE.c
+    slices = list(
+        session.execute(
+            select(c.fatia).where(c.account_id == account_id).order_by(c.fatia).with_for_update()
+        ).scalars()
+    )
+    if not slices:
+        raise UnknownAccount(account_id)
+    share = (amount / len(slices)).quantize(CENT, rounding=ROUND_DOWN)
+    for n, fatia in enumerate(slices):
+        extra = amount - share * len(slices) if n == 0 else ZERO
+        if share + extra:
+            _move(session, account_id, fatia, share + extra)
+
+
+# -- ledger entries ------------------------------------------------------------------------
 
 
 def post_entry(
@@ -36,223 +352,75 @@ def post_entry(
     tipo_documento: str | None = None,
     documento_id: str | None = None,
 ) -> LedgerEntry:
-    """Append one ledger entry and move the balance by `valor` (negative = outflow)."""
-    wallet = lock_wallet(session, account_id)
+    """Append one ledger entry (pending: balances from the settlement) and move the credit by
+    `valor`: a credit spreads over the slices, an outflow is taken from them (ValueError when
+    they cannot pay it: the balance never goes negative)."""
     valor = valor.quantize(CENT)
-    antes = Decimal(wallet.saldo).quantize(CENT)
-    depois = antes + valor
-    _refuse_negative(depois)
-    wallet.saldo = depois
+    if valor > 0:
+        spread(session, account_id, valor)
+    elif valor < 0:
+        savepoint = session.begin_nested()  # as in `hold_for_issuance`
+        if _take_from_one(session, account_id, -valor) is not None:
+            savepoint.commit()
+        else:
+            savepoint.rollback()
+            try:
+                gather(session, account_id, -valor)
+            except InsufficientBalance as exc:
+                raise ValueError("ledger entry would make the balance negative") from exc
     entry = LedgerEntry(
-        id=new_id("mov"),
-        account_id=account_id,
-        tipo=tipo.value,
-        valor=valor,
-        saldo_anterior=antes,
-        saldo_posterior=depois,
-        descricao=descricao,
-        referencia=referencia,
-        tipo_documento=tipo_documento,
-        documento_id=documento_id,
-    )
+        id=new_id("mov"), account_id=account_id, tipo=tipo.value, valor=valor,
+        descricao=descricao, referencia=referencia, tipo_documento=tipo_documento,
+        documento_id=documento_id, data=utcnow(),
+    )  # fmt: skip
     session.add(entry)
+    session.flush()
     return entry
 
 
-def open_wallet(session: Session, account_id: str) -> Wallet:
-    wallet = Wallet(account_id=account_id, saldo=Decimal("0.00"), reservado=Decimal("0.00"))
-    session.add(wallet)
-    session.flush()
-    return wallet
-
-
-class InsufficientBalance(Exception):
-    """The wallet cannot pay for the document (402 `SALDO_INSUFICIENTE` at the edge)."""
-
-    def __init__(self, saldo: Decimal, preco: Decimal) -> None:
-        super().__init__(f"saldo {saldo} < preço {preco}")
-        self.saldo = saldo
-        self.preco = preco
-
-
-def can_pay(account_id: str, price: Decimal) -> Any:
-    """SQL condition: the account is unlimited, or its available balance covers `price`."""
-    if price <= 0:
-        return true()
-    return can_pay_sql(account_id, price.quantize(CENT))
-
-
-def can_pay_sql(account_id: Any, price: Any) -> Any:
-    """`can_pay` for values or bound parameters (a statement built once per process)."""
-    return (
-        select(Wallet.account_id)
-        .join(Account, Account.id == Wallet.account_id)
-        .where(
-            Wallet.account_id == account_id,
-            or_(
-                Account.unlimited_credits.is_(True),
-                Wallet.saldo - Wallet.reservado >= price,
-                price <= 0,
-            ),
-        )
-        .exists()
+def _take_from_one(session: Session, account_id: str, amount: Decimal) -> Any:
+    """The one-slice hold regardless of the account's limit (an operator's adjustment or a
+    received document's price is taken from the credit itself); None when no slice took it."""
+    c = SLICE_TABLE.c
+    picked = (
+        select(c.fatia)
+        .where(c.account_id == account_id, c.disponivel >= amount)
+        .order_by(func.random())
+        .limit(1)
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
     )
-
-
-def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
-    """Raise `InsufficientBalance` when the account cannot pay `price` now (a read, no lock):
-    a new order is refused before it takes a number. The hold itself (`hold_for_issuance`)
-    still decides under the wallet's row lock."""
-    query = (
-        select(Wallet.saldo, Wallet.reservado, Account.unlimited_credits)
-        .join(Account, Account.id == Wallet.account_id)
-        .where(Wallet.account_id == account_id)
-    )
-    saldo, reservado, unlimited = session.execute(query).one()
-    available = Decimal(saldo) - Decimal(reservado or 0)
-    if not unlimited and price > 0 and available < price:
-        raise InsufficientBalance(available, price)
-
-
-@functools.cache
-def _hold_statement() -> Any:
-    """Built once per process: the conditional hold, its values bound per call."""
-    return hold_statement()
-
-
-def unlimited_sql(account_id: Any) -> Any:
-    """SQL: the account has unlimited credits (nothing is held or debited for it)."""
-    return (
-        select(Account.id)
-        .where(Account.id == account_id, Account.unlimited_credits.is_(True))
-        .exists()
-    )
-
-
-def hold_statement(*also: Any) -> Any:
-    """SQL: `UPDATE wallets SET reservado = reservado + :price ... RETURNING account_id` when
-    the account is limited, its balance allows it and every condition in `also` holds (bound
-    parameters `p_account_id`, `price`, `now`)."""
-    c = WALLETS.c
-    account_id: Any = bindparam("p_account_id")
-    price = bindparam("price", type_=c.saldo.type)
-    limited = ~unlimited_sql(account_id)
-    return (
-        update(WALLETS)
-        .where(c.account_id == account_id, c.saldo - c.reservado >= price, limited, *also)
-        .values(reservado=c.reservado + price, updated_at=bindparam("now"))
-        .returning(c.account_id)
-    )
-
-
-def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
-    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet);
-    answers the amount held.
-
-    Issuance holds the price when it fixes the document (and the queue already when it accepts
-    a request: 402 then, not hours later in the worker; the document takes the task's hold
-    over). The hold becomes the one `DEBITO_EMISSAO` when the authority's answer is recorded
-    (`debit_held`), or is released when the request ends without reaching the authority or
-    without a document. One conditional `UPDATE ... RETURNING` takes it when the account is
-    limited and its balance allows it (the row lock lasts until the caller's commit); only
-    when it does not is the account read, to tell an unlimited account (nothing held) from a
-    short balance (402)."""
-    price = price.quantize(CENT)
-    if price <= 0:
-        return Decimal("0.00")
-    params = {"p_account_id": account_id, "price": price, "now": utcnow()}
-    taken = session.execute(_hold_statement(), params).first()
-    if taken is not None:
-        return price
-    ensure_available(session, account_id, price)  # raises for a short balance
-    return Decimal("0.00")  # unlimited
+    return session.execute(
+        update(SLICE_TABLE)
+        .where(c.account_id == account_id, c.fatia == picked, c.disponivel >= amount)
+        .values(disponivel=c.disponivel - amount)
+        .returning(c.fatia)
+    ).first()
 
 
 def debit_held(
     session: Session, account_id: str, *, held: Decimal, tipo_documento: str, documento_id: str
 ) -> None:
     """Turn an issuance's hold into its one `DEBITO_EMISSAO` (same transaction as the answer):
-    one `UPDATE ... RETURNING` moves the hold and the balance and answers the new balance for
-    the ledger entry.
-
-    No availability check: the hold already reserved the amount, and an answer the authority
-    gave must be recorded whatever happened to the balance meanwhile.
-    """
+    one insert, nothing moved (the hold already took the amount from the slices), so an answer
+    the authority gave is recorded whatever happened to the balance meanwhile."""
     if held <= 0:
         return
-    if session.get_bind().dialect.name == "postgresql":  # one statement: the lock lasts less
-        params = debit_held_params(
-            account_id, held, tipo_documento=tipo_documento, documento_id=documento_id
-        )
-        _debit_with_entry(session, params)
-        return
-    held = held.quantize(CENT)
-    entry = _debit_entry(account_id, held, tipo_documento, documento_id)
-    moved = _debit(account_id, held, entry["data"])
-    after = Decimal(session.execute(moved).scalar_one()).quantize(CENT)
-    _refuse_negative(after)
-    session.execute(
-        insert(LEDGER).values(**entry, saldo_anterior=after + held, saldo_posterior=after)
+    params = debit_held_params(
+        account_id, held, tipo_documento=tipo_documento, documento_id=documento_id
     )
-
-
-LEDGER: Table = LedgerEntry.__table__  # type: ignore[assignment]
-WALLETS: Table = Wallet.__table__  # type: ignore[assignment]
-ENTRY_COLUMNS = (
-    "id", "account_id", "tipo", "valor", "descricao", "tipo_documento", "documento_id", "data",
-)  # fmt: skip
-"""The ledger columns a debit sets from its values (the balances come from the wallet)."""
-
-
-def _debit(account_id: Any, held: Any, now: Any, *also: Any) -> Any:
-    """SQL: move the hold out of `reservado` and the amount out of `saldo` (when every
-    condition in `also` holds); answers the balance after (values or bound parameters)."""
-    c = WALLETS.c
-    return (
-        update(WALLETS)
-        .where(c.account_id == account_id, *also)
-        .values(
-            saldo=c.saldo - held,
-            reservado=case((c.reservado > held, c.reservado - held), else_=0),
-            updated_at=now,
-        )
-        .returning(c.saldo)
-    )
+    session.connection().execute(_debit_with_entry_statement(), params)
 
 
 def debit_held_statement(*also: Any) -> Any:
-    """SQL: the wallet's debit as a CTE feeding the ledger's INSERT (PostgreSQL), every value
-    a bound parameter (`debit_held_params`: `e_<column>` for the entry, `p_account_id`,
-    `held`); no row is written when the balance would go negative or a condition in `also`
-    does not hold. Answers the entry's id."""
-    held = bindparam("held", type_=WALLETS.c.saldo.type)
+    """SQL: the ledger's `INSERT ... SELECT <values> WHERE <every condition in also>`, every
+    value a bound parameter (`debit_held_params`: `e_<column>` for the entry); answers the
+    entry's id. (The statement the answer's transaction composes with its own parts.)"""
     values = [bindparam(f"e_{k}", type_=LEDGER.c[k].type) for k in ENTRY_COLUMNS]
-    now = values[ENTRY_COLUMNS.index("data")]  # the entry's moment is the wallet's update
-    wallet = _debit(bindparam("p_account_id"), held, now, *also).cte("moved")
-    source = select(*values, wallet.c.saldo + held, wallet.c.saldo).where(wallet.c.saldo >= 0)
-    columns = [*ENTRY_COLUMNS, "saldo_anterior", "saldo_posterior"]
-    return insert(LEDGER).from_select(columns, source).returning(LEDGER.c.id)
-
-
-def debit_held_params(
-    account_id: str, held: Decimal, *, tipo_documento: str, documento_id: str
-) -> dict[str, Any]:
-    """The bound values of `debit_held_statement`: a new `DEBITO_EMISSAO` of `held`."""
-    entry = _debit_entry(account_id, held.quantize(CENT), tipo_documento, documento_id)
-    params = {f"e_{k}": entry[k] for k in ENTRY_COLUMNS}  # e_: the entry's own columns
-    params.update(p_account_id=account_id, held=held.quantize(CENT))
-    return params
-
-
-def _debit_entry(
-    account_id: str, held: Decimal, tipo_documento: str, documento_id: str
-) -> dict[str, Any]:
-    """The ledger entry of a debit of `held`, but its balances (they come from the wallet)."""
-    return {
-        "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
-        "valor": -held, "descricao": f"Emissão {tipo_documento}",
-        "tipo_documento": tipo_documento, "documento_id": documento_id, "data": utcnow(),
-    }  # fmt: skip
+    source = select(*values)
+    if also:
+        source = source.where(and_(*also))
+    return insert(LEDGER).from_select(list(ENTRY_COLUMNS), source).returning(LEDGER.c.id)
 
 
 @functools.cache
@@ -261,26 +429,24 @@ def _debit_with_entry_statement() -> Any:
     return debit_held_statement()
 
 
-def _debit_with_entry(session: Session, params: dict[str, Any]) -> None:
-    """PostgreSQL: the wallet's UPDATE and the ledger's INSERT in one statement (a data-
-    modifying CTE); no row is written when the balance would go negative."""
-    statement = _debit_with_entry_statement()
-    written = session.connection().execute(statement, params).scalar_one_or_none()
-    if written is None:
-        _refuse_negative(Decimal(-1))
+def debit_held_params(
+    account_id: str, held: Decimal, *, tipo_documento: str, documento_id: str
+) -> dict[str, Any]:
+    """The bound values of `debit_held_statement`: a new `DEBITO_EMISSAO` of `held`."""
+    entry = _debit_entry(account_id, held.quantize(CENT), tipo_documento, documento_id)
+    params: dict[str, Any] = {f"e_{k}": entry[k] for k in ENTRY_COLUMNS}
+    params.update(p_account_id=account_id, held=held.quantize(CENT))
+    return params
 
 
-def _refuse_negative(balance: Decimal) -> None:
-    if balance < 0:
-        raise ValueError("ledger entry would make the balance negative")
-
-
-def release(session: Session, account_id: str, amount: Decimal) -> None:
-    """Give back a hold taken by `hold_for_issuance` (never below zero)."""
-    if amount <= 0:
-        return
-    wallet = lock_wallet(session, account_id)
-    wallet.reservado = max(Decimal("0.00"), Decimal(wallet.reservado or 0) - amount).quantize(CENT)
+def _debit_entry(
+    account_id: str, held: Decimal, tipo_documento: str, documento_id: str
+) -> dict[str, Any]:
+    return {
+        "id": new_id("mov"), "account_id": account_id, "tipo": LedgerType.DEBITO_EMISSAO.value,
+        "valor": -held, "descricao": f"Emissão {tipo_documento}",
+        "tipo_documento": tipo_documento, "documento_id": documento_id, "data": utcnow(),
+    }  # fmt: skip
 
 
 def refund_issuance(
@@ -300,18 +466,87 @@ def refund_issuance(
     )
 
 
+# -- settlement ----------------------------------------------------------------------------
+
+
+def settle(session: Session, account_id: str, *, wait: bool = False) -> Decimal | None:
+    """Give the account's pending entries their balances, in (data, id) order, after the last
+    settled one, and move the wallet's settled balance past them. Answers the new balance, or
+    None when another settlement holds the wallet (`wait` False: the sweeper skips it).
+
+    One set-based UPDATE (a running sum over the pending entries), then the wallet row: the
+    only writes of the wallet row are here, once per account and sweep."""
+    wallet = lock_wallet(session, account_id, skip_locked=not wait)
+    if wallet is None:
+        return None
+    base = Decimal(wallet.saldo).quantize(CENT)
+    c = LEDGER.c
+    running = (
+        select(c.id, func.sum(c.valor).over(order_by=[c.data, c.id]).label("ate_aqui"))
+        .where(c.account_id == account_id, c.saldo_posterior.is_(None))
+        .subquery("pendentes")
+    )
+    after = literal(base, LEDGER.c.valor.type) + running.c.ate_aqui
+    moved = session.execute(
+        update(LEDGER)
+        .where(c.id == running.c.id)
+        .values(saldo_anterior=after - c.valor, saldo_posterior=after)
+        .returning(c.valor)
+    ).all()
+    saldo = (base + sum((Decimal(v) for (v,) in moved), ZERO)).quantize(CENT)
+    _refuse_negative(saldo)
+    if moved:
+        wallet.saldo = saldo
+        session.flush()
+    return saldo
+
+
+def accounts_to_settle(session: Session, limit: int = SETTLE_BATCH) -> list[str]:
+    """Accounts with pending entries (read only)."""
+    query = (
+        select(LEDGER.c.account_id)
+        .where(LEDGER.c.saldo_posterior.is_(None))
+        .group_by(LEDGER.c.account_id)
+        .limit(limit)
+    )
+    return list(session.execute(query).scalars())
+
+
+def pending_balances(
+    session: Session, account_id: str, entries: Sequence[LedgerEntry]
+) -> dict[str, tuple[Decimal, Decimal]]:
+    """(saldo_anterior, saldo_posterior) of the shown entries the settlement has not reached
+    yet, as it will write them (the settled balance plus the running sum in (data, id) order)."""
+    if all(e.saldo_posterior is not None for e in entries):
+        return {}
+    base = session.execute(
+        select(WALLETS.c.saldo).where(WALLETS.c.account_id == account_id)
+    ).scalar_one()
+    c = LEDGER.c
+    rows = session.execute(
+        select(c.id, c.valor)
+        .where(c.account_id == account_id, c.saldo_posterior.is_(None))
+        .order_by(c.data, c.id)
+    ).all()
+    out: dict[str, tuple[Decimal, Decimal]] = {}
+    saldo = Decimal(base)
+    for entry_id, valor in rows:
+        out[entry_id] = (saldo.quantize(CENT), (saldo + Decimal(valor)).quantize(CENT))
+        saldo += Decimal(valor)
+    return out
+
+
+# -- the operator's credit -----------------------------------------------------------------
+
 MAX_BALANCE = Decimal("999999999999.99")
 """The largest balance the ledger's NUMERIC(14, 2) columns hold."""
-
-
-class UnknownAccount(Exception):
-    """No account (or no wallet) with this id: an operator typo, never a silent no-op."""
 
 
 def credit_admin(
     session: Session, account_id: str, valor: Decimal, *, descricao: str | None = None
 ) -> LedgerEntry:
-    """Operator credit (`fiscal wallet credit`): one `CREDITO_ADMIN` entry, audited.
+    """Operator credit (`fiscal wallet credit`): one `CREDITO_ADMIN` entry, settled at once (the
+    operator reads its balances), audited.
 
     The audit entry keeps the balance before and after, so a credit can be traced to the
     operator action that made it even though the ledger itself has no actor column.
@@ -320,19 +555,17 @@ def credit_admin(
         raise ValueError("o crédito deve ser positivo")
     if valor > MAX_BALANCE or valor != valor.quantize(CENT):
         raise ValueError("o crédito tem no máximo duas casas decimais e 12 dígitos inteiros")
-    try:
-        wallet = lock_wallet(session, account_id)
-    except NoResultFound as exc:
-        raise UnknownAccount(account_id) from exc
-    if Decimal(wallet.saldo) + valor > MAX_BALANCE:
+    before = settle(session, account_id, wait=True)
+    if before is None:
+        raise UnknownAccount(account_id)
+    if before + valor > MAX_BALANCE:
         raise ValueError("o saldo resultante excede o limite da carteira")
     entry = post_entry(
-        session,
-        account_id,
-        LedgerType.CREDITO_ADMIN,
-        valor,
+        session, account_id, LedgerType.CREDITO_ADMIN, valor,
         descricao=descricao or "Crédito do operador",
-    )
+    )  # fmt: skip
+    settle(session, account_id, wait=True)
+    session.refresh(entry)
     audit.record(
         session,
         account_id=account_id,

@@ -2,7 +2,7 @@
 
 import marshmallow as ma
 
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.validators import OneOf
 from service.wallet.models import LedgerType
 
@@ -51,9 +51,6 @@ class StatementArgsSchema(PageArgsSchema):
     tipo = ma.fields.String(validate=OneOf([t.value for t in LedgerType]))
 
 
-class StatementSchema(ma.Schema):
+class StatementSchema(PageSchema):
     saldo = MoneyField()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
-    total = ma.fields.Integer()
     movimentacoes = ma.fields.List(ma.fields.Nested(LedgerEntrySchema))

@@ -27,6 +27,7 @@ from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.cte.helpers import carrier, cte_body, cte_ready, cteos_body
 from tests.api.nfe.helpers import authority_settings, balance, ledger, pdf_digits
 from tests.factories import auth
+from tests.stored import signed_of
 from tests.unit.documents.xmlsec import xmlsec_verify
 
 CTE_NS = "http://www.portalfiscal.inf.br/cte"
@@ -87,7 +88,9 @@ def _charges(app: Flask, ready: Any) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["cte", "cteos"])
-def test_issue_authorized_with_the_rules_decisions(app, sim, server, ready, module, tmp_path):
+def test_issue_authorized_with_the_rules_decisions(
+    app, sim, server, ready, module, tmp_path, authorized_as_built
+):
     before = balance(app.extensions["fiscal"], ready.account_id)
     answer = _post(server, f"/{module}", ready.key, BODIES[module]())
     assert answer.status_code == 200, answer.json()
@@ -100,10 +103,10 @@ def test_issue_authorized_with_the_rules_decisions(app, sim, server, ready, modu
     assert data["links"]["dacte"] == f"/api/v1/{module}/{data['id']}/dacte"
     if module == "cteos":
         assert data["tipo_servico"] == "transporte_pessoas"
-    stored = _stored(app, data["id"])
-    signed = etree.fromstring(stored.xml_assinado)
+    signed_xml = signed_of(app, data["id"])
+    signed = etree.fromstring(signed_xml)
     assert_valid(signed, SCHEMAS[module])
-    xmlsec_verify(stored.xml_assinado, id_node="infCte", namespace=CTE_NS,
+    xmlsec_verify(signed_xml, id_node="infCte", namespace=CTE_NS,
                   trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
     assert key.text in (signed.findtext(f"{N}infCTeSupl/{N}qrCodCTe") or "")
     icms = signed.find(f".//{N}imp/{N}ICMS/{N}ICMS00")
@@ -117,13 +120,16 @@ def test_issue_authorized_with_the_rules_decisions(app, sim, server, ready, modu
     assert (
         etree.fromstring(xml.content).tag == f"{N}{'cteProc' if module == 'cte' else 'cteOSProc'}"
     )
+    assert xml.content == authorized_as_built[data["id"]]  # rebuilt, byte for byte
+    xmlsec_verify(xml.content, id_node="infCte", namespace=CTE_NS,
+                  trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
 
 
 def test_a_simples_nacional_carrier_uses_icmssn(app, sim, server):
     ready = cte_ready(app.test_client(), app.extensions["fiscal"], sim, crt=1)
     answer = _post(server, "/cte", ready.key, cte_body("FRETE-SN"))
     assert answer.status_code == 200, answer.json()
-    signed = etree.fromstring(_stored(app, answer.json()["id"]).xml_assinado)
+    signed = etree.fromstring(signed_of(app, answer.json()["id"]))
     group = signed.find(f".//{N}ICMS/{N}ICMSSN")
     assert group is not None and group.findtext(f"{N}indSN") == "1"
 
@@ -132,7 +138,7 @@ def test_an_interstate_freight_takes_the_interstate_rate_and_cfop(app, server, r
     answer = _post(server, "/cte", ready.key, cte_body("FRETE-RJ", destinatario="DEST-RJ"))
     assert answer.status_code == 200, answer.json()
     assert answer.json()["cfop"] == "6352"
-    signed = etree.fromstring(_stored(app, answer.json()["id"]).xml_assinado)
+    signed = etree.fromstring(signed_of(app, answer.json()["id"]))
     assert signed.findtext(f".//{N}ICMS00/{N}pICMS") == "12.00"
     assert signed.findtext(f".//{N}ide/{N}UFFim") == "RJ"
 
@@ -308,7 +314,7 @@ def test_cteos_with_a_registered_vehicle(app, server, ready):
     assert _post(server, "/veiculos", ready.key, vehicle).status_code == 201
     answer = _post(server, "/cteos", ready.key, cteos_body("OS-PLACA", veiculo="BRA-2E19"))
     assert answer.status_code == 200, answer.json()
-    signed = etree.fromstring(_stored(app, answer.json()["id"]).xml_assinado)
+    signed = etree.fromstring(signed_of(app, answer.json()["id"]))
     assert signed.findtext(f".//{N}veic/{N}placa") == "BRA2E19"
     unknown = _post(server, "/cteos", ready.key, cteos_body("OS-SEM-PLACA", veiculo="XYZ1234"))
     assert unknown.status_code == 422

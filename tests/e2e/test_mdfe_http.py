@@ -31,6 +31,7 @@ from tests.api.mdfe.helpers import mdfe_body, mdfe_ready
 from tests.api.nfe.helpers import authority_settings, ledger, pdf_digits
 from tests.api.webhooks.helpers import receiver_app, subscribe
 from tests.factories import auth
+from tests.stored import authorized_of, signed_of
 from tests.unit.documents.xmlsec import xmlsec_verify
 from tests.unit.notify.webhooks.receiver import Receiver
 
@@ -109,7 +110,9 @@ def test_registers_crud_and_validation(server, ready):
     assert gone.status_code == 200 and gone.json()["item"]["ativo"] is False
 
 
-def test_manifest_of_a_cte_by_id_and_of_nfe_keys(app, sim, server, ready, tmp_path):
+def test_manifest_of_a_cte_by_id_and_of_nfe_keys(
+    app, sim, server, ready, tmp_path, authorized_as_built
+):
     cte = _post(server, "/cte", ready.key, cte_body("FRETE-M")).json()
     body = mdfe_body("VIAGEM-CTE", tipo_emitente=1, reboques=["ABC1D23"],
                      documentos=[{"cte_id": cte["id"]},
@@ -121,11 +124,18 @@ def test_manifest_of_a_cte_by_id_and_of_nfe_keys(app, sim, server, ready, tmp_pa
     assert data["status"] == "AUTORIZADA" and data["qtd_documentos"] == 2
     assert AccessKey.parse(data["chave"]).text[20:22] == "58"
     assert data["links"]["damdfe"] == f"/api/v1/mdfe/{data['id']}/damdfe"
-    stored = _stored(app, data["id"])
-    signed = etree.fromstring(stored.xml_assinado)
+    signed_xml = signed_of(app, data["id"])
+    signed = etree.fromstring(signed_xml)
     assert_valid(signed, "mdfe/3.00/MDFe")
-    xmlsec_verify(stored.xml_assinado, id_node="infMDFe", namespace=MDFE_NS,
+    xmlsec_verify(signed_xml, id_node="infMDFe", namespace=MDFE_NS,
                   trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
+    xml = _get(server, f"/mdfe/{data['id']}/xml", ready.key).content  # rebuilt, byte for byte
+    assert xml == authorized_as_built[data["id"]] == authorized_of(app, data["id"])
+    assert etree.fromstring(xml).tag == f"{N}mdfeProc"
+    xmlsec_verify(xml, id_node="infMDFe", namespace=MDFE_NS,
+                  trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
+    cte_xml = _get(server, f"/cte/{cte['id']}/xml", ready.key).content  # what it manifests
+    assert cte_xml == authorized_as_built[cte["id"]]
     assert signed.findtext(f".//{N}infCTe/{N}chCTe") == cte["chave"]
     assert signed.findtext(f".//{N}veicReboque/{N}placa") == "ABC1D23"
     assert data["chave"] in (signed.findtext(f"{N}infMDFeSupl/{N}qrCodMDFe") or "")

@@ -28,6 +28,7 @@ from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import authority_settings, balance, count_rows, ledger, pdf_digits
 from tests.api.nfse.helpers import ISS_RULE, nfse_body, nfse_ready
 from tests.factories import auth, make_key
+from tests.stored import authorized_of, signed_of
 from tests.unit.documents.xmlsec import xmlsec_verify
 
 NFSE_NS = "http://www.sped.fazenda.gov.br/nfse"
@@ -123,10 +124,10 @@ def test_issue_with_a_registered_service_and_the_company_iss_rule(
     assert [n["chave"] for n in _at_sefin(sim, ready.cnpj)] == [data["chave_acesso"]]
     assert balance(app.extensions["fiscal"], ready.account_id) == before - PRICE
     assert _charges(app, ready) == ["DEBITO_EMISSAO"]
-    stored = _stored(app, data["id"])
-    dps = etree.fromstring(stored.xml_assinado)
+    signed = signed_of(app, data["id"])
+    dps = etree.fromstring(signed)
     assert_valid(dps, "nfse/1.00/DPS")
-    xmlsec_verify(stored.xml_assinado, id_node="infDPS", namespace=NFSE_NS,
+    xmlsec_verify(signed, id_node="infDPS", namespace=NFSE_NS,
                   trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
     assert dps.findtext(f".//{{{NFSE_NS}}}pAliq") == "2.00"
     replay = _post(server, "/nfse", ready.key, nfse_body("OS-REG"))
@@ -285,7 +286,7 @@ def test_preview_decides_and_validates_with_no_side_effects(app, sim, server, re
     assert validated.json()["valid"] is True and validated.json()["leiaute"] == "1.01"
 
 
-def test_list_xml_and_danfse(app, sim, server, ready, tmp_path):
+def test_list_xml_and_danfse(app, sim, server, ready, tmp_path, authorized_as_built):
     issued = _post(server, "/nfse", ready.key, nfse_body("OS-ARQ")).json()
     listed = _get(server, "/nfse", ready.key, pedido="OS-ARQ").json()
     assert listed["total"] == 1
@@ -294,7 +295,8 @@ def test_list_xml_and_danfse(app, sim, server, ready, tmp_path):
         issued["id"], "AUTORIZADA", issued["chave_acesso"], 1500.0)  # fmt: skip
     xml = _get(server, f"/nfse/{issued['id']}/xml", ready.key)
     assert xml.headers["Content-Type"].startswith("application/xml")
-    assert xml.content == _stored(app, issued["id"]).xml_autorizado
+    assert xml.content == authorized_of(app, issued["id"])  # rebuilt from DPS + the rest
+    assert xml.content == authorized_as_built[issued["id"]]  # the NFS-e as received
     xmlsec_verify(xml.content, id_node="infNFSe", namespace=NFSE_NS, node_xpath=SEFIN_SIGNATURE,
                   trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
     pdf = _get(server, f"/nfse/{issued['id']}/danfse", ready.key)

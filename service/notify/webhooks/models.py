@@ -14,6 +14,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     ForeignKey,
+    Index,
     Integer,
     LargeBinary,
     String,
@@ -88,7 +89,10 @@ class WebhookDelivery(Leased, Base):
     """The event sent to one subscription: its state, schedule and lease (the queue's row)."""
 
     __tablename__ = "webhook_deliveries"
-    __table_args__ = (UniqueConstraint("event_id", "subscription_id"),)
+    __table_args__ = (
+        UniqueConstraint("event_id", "subscription_id"),
+        Index("ix_webhook_deliveries_list", "subscription_id", "created_at", "id"),
+    )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     event_id: Mapped[str] = mapped_column(ForeignKey("webhook_events.id"), index=True)

@@ -34,7 +34,7 @@ from service.notify.webhooks.models import (
 )
 from service.notify.webhooks.outbox import KIND, store_event
 from service.notify.webhooks.ssrf import UrlRejected, check_url
-from service.pagination import Page, paginate
+from service.pagination import Ordering, Page, paginate
 from service.queue import lease
 from service.queue.dispatch import after_commit
 
@@ -201,10 +201,10 @@ def page(session: Session, credential: Credential, args: Mapping[str, Any]) -> P
     query = _visible(credential)
     if args.get("ativo") is not None:
         query = query.where(WebhookSubscription.ativo.is_(bool(args["ativo"])))
-    query = query.order_by(WebhookSubscription.created_at.desc(), WebhookSubscription.id)
-    found = paginate(session, query, args["pagina"], args["por_pagina"])
+    order = Ordering("webhooks", WebhookSubscription.created_at, WebhookSubscription.id)
+    found = paginate(session, query, dict(args), order)
     now = utcnow()
-    return Page([render(s, now) for s in found.itens], found.total, found.pagina, found.por_pagina)
+    return found.rendered([render(s, now) for s in found.itens])
 
 
 def create(
@@ -316,19 +316,16 @@ def deliveries(
     session: Session, subscription: WebhookSubscription, args: Mapping[str, Any]
 ) -> dict[str, Any]:
     """The delivery log, newest first, each with its attempts."""
-    query = (
-        select(WebhookDelivery)
-        .where(WebhookDelivery.subscription_id == subscription.id)
-        .order_by(WebhookDelivery.created_at.desc(), WebhookDelivery.id)
-    )
+    query = select(WebhookDelivery).where(WebhookDelivery.subscription_id == subscription.id)
     if args.get("status"):
         query = query.where(WebhookDelivery.status == args["status"])
-    found = paginate(session, query, args["pagina"], args["por_pagina"])
+    order = Ordering("entregas", WebhookDelivery.created_at, WebhookDelivery.id)
+    found = paginate(session, query, dict(args), order)
     ids = [d.id for d in found.itens]
     kinds = _kinds_of(session, [d.event_id for d in found.itens])
     attempts = _attempts_of(session, ids)
     items = [render_delivery(d, kinds.get(d.event_id, ""), attempts[d.id]) for d in found.itens]
-    return Page(items, found.total, found.pagina, found.por_pagina).envelope()
+    return found.rendered(items).envelope()
 
 
 def _kinds_of(session: Session, event_ids: list[str]) -> dict[str, str]:

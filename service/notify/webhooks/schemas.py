@@ -8,7 +8,7 @@ import marshmallow as ma
 
 from service.notify.webhooks.events import KINDS, is_valid_pattern
 from service.notify.webhooks.models import DeliveryStatus
-from service.pagination import PageArgsSchema
+from service.pagination import PageArgsSchema, PageSchema
 from service.validators import Length, OneOf
 
 ENVIRONMENTS = ("HOMOLOGACAO", "PRODUCAO")
@@ -107,10 +107,7 @@ class WebhookRotatedSchema(ma.Schema):
     segredo_anterior_expira_em = ma.fields.String()
 
 
-class WebhookListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class WebhookListSchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(WebhookRecordSchema))
 
 
@@ -138,10 +135,7 @@ class DeliveryRecordSchema(ma.Schema):
     historico = ma.fields.List(ma.fields.Nested(AttemptRecordSchema))
 
 
-class DeliveryListSchema(ma.Schema):
-    total = ma.fields.Integer()
-    pagina = ma.fields.Integer()
-    por_pagina = ma.fields.Integer()
+class DeliveryListSchema(PageSchema):
     itens = ma.fields.List(ma.fields.Nested(DeliveryRecordSchema))
 
 

@@ -231,26 +231,24 @@ def ledger(rt: Runtime, account_id: str) -> list[tuple[str, Decimal, str | None]
 
 
 def balance(rt: Runtime, account_id: str) -> Decimal:
-    """The wallet balance, checked against the ledger: balance = sum of entries, never negative."""
-    from service.wallet.models import Wallet
+    """The wallet balance, checked against the ledger (balance = sum of entries, never
+    negative) and against the credit slices (what they can spend = balance − held)."""
+    from service.wallet.operations import balances
 
     with transaction(rt.sessions) as session:
-        wallet = session.get(Wallet, account_id)
-        assert wallet is not None
-        saldo = Decimal(wallet.saldo)
-    assert saldo == sum((valor for _, valor, _ in ledger(rt, account_id)), Decimal("0.00"))
-    assert saldo >= 0
-    return saldo
+        found = balances(session, account_id)
+    assert found.saldo == sum((valor for _, valor, _ in ledger(rt, account_id)), Decimal("0.00"))
+    assert found.saldo >= 0 and found.disponivel >= 0 and found.reservado >= 0
+    return found.saldo
 
 
 def balance_held(rt: Runtime, account_id: str) -> Decimal:
-    """What the wallet holds for requests not answered yet (`reservado`)."""
-    from service.wallet.models import Wallet
+    """What the wallet holds for requests not answered yet (the ledger's balance minus what
+    the credit slices can still spend)."""
+    from service.wallet.operations import reserved
 
     with transaction(rt.sessions) as session:
-        wallet = session.get(Wallet, account_id)
-        assert wallet is not None
-        return Decimal(wallet.reservado)
+        return reserved(session, account_id)
 
 
 def count_rows(rt: Runtime, model: Any, **where: Any) -> int:

@@ -193,11 +193,14 @@ def test_missing_configuration_lists_everything_and_numbers_nothing(client, rt, 
     assert unknown.get_json()["error"]["errors"][0]["field"] == "itens.0.codigo"
 
 
-def test_xml_and_pdfs_come_from_the_authorized_document(client, rt, sim, tmp_path):
+def test_xml_and_pdfs_come_from_the_authorized_document(
+    client, rt, sim, tmp_path, authorized_as_built
+):
     ready = ready_to_issue(client, rt, sim)
     nfe = client.post(API + "/nfe", headers=ready.headers, json=nfe_body()).get_json()
     xml = client.get(nfe["xml"], headers=ready.headers)
     assert xml.status_code == 200 and xml.mimetype == "application/xml"
+    assert xml.data == authorized_as_built[nfe["id"]]  # rebuilt, byte for byte
     assert validate(xml.data, "nfe/4.00/nfeProc") == []
     xmlsec_verify(
         xml.data,
@@ -216,6 +219,10 @@ def test_xml_and_pdfs_come_from_the_authorized_document(client, rt, sim, tmp_pat
     ).get_json()
     danfce = client.get(nfce["danfe"], headers=ready.headers)
     assert danfce.status_code == 200 and nfce["chave"] in pdf_digits(danfce.data)
+    nfce_xml = client.get(nfce["xml"], headers=ready.headers).data
+    assert nfce_xml == authorized_as_built[nfce["id"]]
+    xmlsec_verify(nfce_xml, id_node="infNFe", namespace=NFE_NS,
+                  trusted_pem=sim.ca_bundle.read_bytes(), tmp=tmp_path)  # fmt: skip
 
 
 def test_documents_of_other_accounts_and_lists(client, rt, sim):

@@ -42,10 +42,12 @@ def test_counter_and_wallet_are_not_locked_while_the_document_is_signed(
 
 
 def _lock_probe(rt: Any, backend: str, ready: Any) -> str:
-    """`free` when both the series' counter and the account's wallet can be locked now."""
+    """`free` when the series' counter, the account's wallet and all its credit slices can be
+    locked now."""
     rows = (
         (NumberSequence.__tablename__, "company_id", ready.company_id),
         ("wallets", "account_id", ready.account_id),
+        ("wallet_slices", "account_id", ready.account_id),
     )
     with rt.engine.connect() as conn:
         conn.execute(text("SET lock_timeout = '100ms'"))
@@ -137,9 +139,10 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
 
 def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt, sim, backend):
     """The acceptance's one statement (document, order, hold) inserts the document before it
-    locks the account's wallet row, so that lock does not span the insert. Seen from outside:
-    run again while another transaction holds the wallet row, the statement fails at once on
-    the document's duplicate key instead of queueing for the wallet."""
+    locks a credit slice, so that lock does not span the insert. Seen from outside: run again
+    while another transaction holds every slice of the account, the statement fails at once on
+    the document's duplicate key instead of queueing for a slice (it would not queue anyway:
+    the hold skips locked slices)."""
     if backend != "postgres":
         pytest.skip("one statement on PostgreSQL only")
     import threading
@@ -165,7 +168,7 @@ def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt
         conn.execute(text("UPDATE orders SET documento_id = NULL WHERE pedido = 'W'"))
     with rt.engine.connect() as holder:
         holder.execute(
-            text("SELECT 1 FROM wallets WHERE account_id = :a FOR UPDATE"),
+            text("SELECT 1 FROM wallet_slices WHERE account_id = :a FOR UPDATE"),
             {"a": ready.account_id},
         )
         again = rt.engine.raw_connection()

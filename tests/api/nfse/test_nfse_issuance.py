@@ -17,6 +17,7 @@ from simulator.pki import create_ca
 from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import authority_settings
 from tests.api.nfse.helpers import nfse_body, nfse_ready
+from tests.stored import signed_of
 
 API = "/api/v1"
 N = "{http://www.sped.fazenda.gov.br/nfse}"
@@ -34,10 +35,7 @@ def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
 
 
 def _dps(app: Flask, document_id: str) -> etree._Element:
-    with transaction(app.extensions["fiscal"].sessions) as session:
-        document = session.get(FiscalDocument, document_id)
-        assert document is not None
-        return etree.fromstring(document.xml_assinado)
+    return etree.fromstring(signed_of(app, document_id))
 
 
 def test_ibs_cbs_in_force_needs_the_operation_indicator(app, sim):
@@ -107,4 +105,4 @@ def test_an_nfse_not_signed_by_a_trusted_authority_is_not_taken_as_authorized(
     assert answer.get_json()["status"] == "PROCESSANDO"
     with transaction(app.extensions["fiscal"].sessions) as session:
         document = session.get(FiscalDocument, answer.get_json()["id"])
-        assert document is not None and document.xml_autorizado is None
+        assert document is not None and document.xml_protocolo is None

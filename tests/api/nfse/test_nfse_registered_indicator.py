@@ -15,11 +15,10 @@ import pytest
 from flask import Flask
 from lxml import etree
 
-from service.db import transaction
-from service.issuance.models import FiscalDocument
 from simulator.testing import SimulatorHandle, running_simulator
 from tests.api.nfe.helpers import authority_settings
 from tests.api.nfse.helpers import SERVICE, nfse_body, nfse_ready
+from tests.stored import signed_of
 
 API = "/api/v1"
 N = "{http://www.sped.fazenda.gov.br/nfse}"
@@ -38,10 +37,7 @@ def app(app_factory: Any, sim: SimulatorHandle) -> Flask:
 
 
 def _dps(app: Flask, document_id: str) -> etree._Element:
-    with transaction(app.extensions["fiscal"].sessions) as session:
-        document = session.get(FiscalDocument, document_id)
-        assert document is not None
-        return etree.fromstring(document.xml_assinado)
+    return etree.fromstring(signed_of(app, document_id))
 
 
 def _issue(app: Flask, client: Any, headers: dict[str, str], pedido: str,

@@ -120,6 +120,18 @@ def test_insufficient_balance_is_refused_at_acceptance(idle_app, sim):
     assert refused.get_json()["error"]["code"] == "SALDO_INSUFICIENTE"
 
 
+def test_a_queued_request_holding_the_last_credit_is_issued(app, client, rt, sim):
+    """Its hold is its own: the worker's claim must not count it against the order (before,
+    an account with exactly the price left refused its own queued NF-e with 402)."""
+    ready = ready_to_issue(client, rt, sim, credits="0.20")
+    answer = _queue(client, ready, nfe_body("ULTIMO"))
+    assert answer.status_code == 202, answer.get_json()
+    done = settle(app, client, ready.headers, answer.get_json()["solicitacao_id"])
+    assert done["status"] == "AUTORIZADA", done
+    assert balance(rt, ready.account_id) == Decimal("0.00")
+    assert ledger(rt, ready.account_id)[-1][:2] == ("DEBITO_EMISSAO", Decimal("-0.20"))
+
+
 def test_rejection_is_final_refunded_and_a_corrected_resend_reopens_the_task(app, client, rt, sim):
     ready = ready_to_issue(client, rt, sim)
     sim.set_fault(

@@ -55,8 +55,10 @@ def test_the_worker_hands_the_hold_to_the_document(idle_app, sim):
         jobs.perform(FISCAL.name, queued["solicitacao_id"])
     done = task(client, ready.headers, queued["solicitacao_id"])
     assert done["status"] == "AUTORIZADA", done
-    writes = [s for s in sql if "UPDATE wallets" in s]
-    assert len(writes) == 1, writes  # the debit; no release and hold again
+    writes = [s for s in sql if "UPDATE wallet" in s]
+    assert writes == [], writes  # the task's hold becomes the document's: no release, no hold
+    debits = [s for s in sql if "INSERT INTO ledger_entries" in s]
+    assert len(debits) == 1, debits  # the debit: one entry, nothing moved
     if rt.engine.dialect.name == "postgresql":  # the document and its order in one statement
         assert len([s for s in sql if "WITH inserted AS" in s]) == 1, sql
     wallet = client.get(API + "/financeiro/saldo", headers=ready.headers).get_json()

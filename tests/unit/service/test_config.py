@@ -50,3 +50,21 @@ def test_environment_values_are_read(clean_env):
     assert settings.rate_limit_per_minute == 42
     assert settings.mail.enabled and settings.mail.host == "smtp.local"
     assert str(settings.prices["NFE"]) == "0.35"
+
+
+def test_the_signed_xml_stays_in_the_database_unless_an_object_store_is_named(clean_env):
+    assert load_settings().blob_store == "database"
+    clean_env.setenv("FISCAL_BLOB_STORE", "s3")
+    with pytest.raises(ConfigurationError, match="FISCAL_S3_BUCKET"):
+        load_settings()
+    clean_env.setenv("FISCAL_S3_BUCKET", "documentos")
+    clean_env.setenv("FISCAL_S3_ACCESS_KEY_ID", "AKIA-CHAVE-DE-ACESSO")
+    clean_env.setenv("FISCAL_S3_SECRET_ACCESS_KEY", "segredo-do-armazenamento")
+    settings = load_settings()
+    assert (settings.blob_store, settings.s3.bucket, settings.s3.prefix) == (
+        "s3", "documentos", "documentos/")  # fmt: skip
+    assert "segredo-do-armazenamento" not in repr(settings)
+    assert "AKIA-CHAVE-DE-ACESSO" not in repr(settings)
+    clean_env.setenv("FISCAL_BLOB_STORE", "disquete")
+    with pytest.raises(ConfigurationError, match="FISCAL_BLOB_STORE"):
+        load_settings()
