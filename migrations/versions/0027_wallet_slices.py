@@ -10,7 +10,10 @@ acceptance, the debit with the answer), so one account's documents serialized on
   evenly over 16 slices (cents left over in slice 0), `disponivel >= 0` a constraint;
 - `wallets.reservado` goes: what is held is now the ledger's balance minus the slices' sum;
 - `ledger_entries.saldo_anterior`/`saldo_posterior` may be empty until the settlement fills
-  them; a partial index finds the pending ones.
+  them; a partial index finds the pending ones;
+- `orders.reservado`: the price an order's claim held (an order takes its number only with its
+  price held), until its first attempt takes the hold over; a partial index finds the held
+  ones (the sweeper gives back those left by a request that died).
 Existing entries keep their balances (they are settled). The downgrade settles the pending
 entries in (data, id) order and puts `reservado` back.
 """
@@ -30,6 +33,7 @@ SLICES = 16
 CENT = Decimal("0.01")
 MONEY = sa.Numeric(precision=14, scale=2)
 PENDING = sa.text("saldo_posterior IS NULL")
+HELD = sa.text("reservado > 0")
 
 
 def upgrade() -> None:
@@ -64,6 +68,12 @@ def upgrade() -> None:
         )  # fmt: skip
     with op.batch_alter_table("wallets", schema=None) as batch_op:
         batch_op.drop_column("reservado")
+    # plain ALTERs, not a batch: SQLite would copy `orders`, which documents reference
+    op.add_column("orders", sa.Column("reservado", MONEY, nullable=False, server_default="0"))
+    op.create_index(
+        "ix_orders_reservados", "orders", ["updated_at"], unique=False,
+        postgresql_where=HELD, sqlite_where=HELD,
+    )  # fmt: skip
 
 
 def _split(account_id: str, spendable: Decimal) -> list[dict[str, object]]:
@@ -77,6 +87,8 @@ def _split(account_id: str, spendable: Decimal) -> list[dict[str, object]]:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_orders_reservados", table_name="orders")
+    op.drop_column("orders", "reservado")
     with op.batch_alter_table("wallets", schema=None) as batch_op:
         batch_op.add_column(sa.Column("reservado", MONEY, nullable=False, server_default="0"))
     bind = op.get_bind()

@@ -32,6 +32,7 @@ from sqlalchemy import (
     or_,
     select,
     text,
+    true,
     update,
 )
 from sqlalchemy.engine import Engine
@@ -52,7 +53,7 @@ from service.db import (
 )
 from service.errors import ApiError
 from service.ids import new_id
-from service.issuance import contingency, idempotency, numbering
+from service.issuance import contingency, idempotency, numbering, order_holds
 from service.issuance.credential_cache import CompanyCredentials
 from service.issuance.family import Draft, Family, Lookup, Numbered, Signed
 from service.issuance.idempotency import Decision
@@ -63,11 +64,9 @@ from service.wallet.models import MONEY
 from service.wallet.operations import (
     CENT,
     InsufficientBalance,
-    can_pay,
-    can_pay_sql,
-    ensure_available,
     hold_for_issuance,
     hold_statement,
+    release,
     unlimited_sql,
 )
 
@@ -126,32 +125,44 @@ def claim(
     (or, `unqueued`, while a queued request of the order has no document yet: the caller
     reads then why it got nothing).
 
-    The number is taken (`numbering.take_number`) and the order inserted with it, only if the
-    wallet can pay (`INSERT ... SELECT ... WHERE` the balance allows it) and only if no row has
-    the order's key (`ON CONFLICT DO NOTHING`). When no row is inserted the transaction is
-    rolled back, giving the number back: concurrent first requests decide without an error,
-    and numbers stay gapless. On PostgreSQL both are one statement (the counter's `UPDATE` a
-    data-modifying CTE of the `INSERT`), so the counter's row lock lasts that statement and
-    the caller's commit; the two-statement form also serves every case that one cannot (no
-    counter yet, a number in a voided range). Without `one_statement` (its autocommitted form
-    just aborted) the two-statement form goes first."""
+    The price still due (`Request.due`) is held in the wallet, the number taken
+    (`numbering.take_number`) and the order inserted with both, only if no row has the order's
+    key (`ON CONFLICT DO NOTHING`); the order keeps the hold (`Order.reservado`) until its
+    first attempt takes it over. When no row is inserted the transaction is rolled back,
+    giving the number and the hold back: concurrent first requests decide without an error,
+    an order the wallet cannot pay is refused (402) before it has a number, and numbers stay
+    gapless (holding only when the attempt was fixed, after the claim, let more orders take a
+    number than the balance could pay, each left with a number no document used). On
+    PostgreSQL all three are one statement (the hold on one unlocked slice and the counter's
+    `UPDATE` data-modifying CTEs of the `INSERT`), so the counter's row lock lasts that
+    statement and the caller's commit; the general form (the hold first, then the number
+    and the order) also serves every case that one cannot (no counter yet, a number in a
+    voided range, no single free slice can pay and the slices are gathered). Without
+    `one_statement` (its autocommitted form just aborted) the general form goes first."""
     serie = req.family.series(req.company)
     values = _order_values(req, serie)
     if one_statement and _postgresql(session):
-        numero = _claim_in_one_statement(session, req, values, unqueued)
-        if numero is not None:
-            return Order(**values, numero=numero)
+        claimed = _claim_in_one_statement(session, req, values, unqueued)
+        if claimed is not None:
+            numero, reservado = claimed
+            return Order(**values, numero=numero, reservado=reservado)
         session.rollback()
+    try:
+        held = hold_for_issuance(session, req.company.account_id, req.due)
+    except InsufficientBalance as exc:
+        session.rollback()
+        if find_order(session, req) is None:
+            raise _insufficient(exc) from exc
+        return None  # the order exists: its replay or next attempt decides, not the balance
     numero = numbering.take_number(session, req.company.id, req.family.model, serie, req.ambiente)
-    values = {**values, "numero": numero}
+    values = {**values, "numero": numero, "reservado": held}
     key = (req.company.id, req.family.documento, req.ambiente, req.pedido)
     guards = [_no_open_task(*key)] if unqueued else []
-    source = select(*_literals(values)).where(can_pay(req.company.account_id, req.due), *guards)
+    source = select(*_literals(values)).where(*guards)
     insert = insert_ignoring_conflicts(session, Order, ORDER_KEY).from_select(list(values), source)
     if session.execute(insert.returning(Order.id)).scalar_one_or_none() is not None:
         return Order(**values)
-    session.rollback()  # the number goes back
-    _affordable(session, req)  # 402 when that was the reason
+    session.rollback()  # the number and the hold go back
     return None
 
 
@@ -177,21 +188,25 @@ def _no_open_task(company_id: Any, documento: Any, ambiente: Any, pedido: Any) -
 
 def _claim_in_one_statement(
     session: Session, req: Request, values: dict[str, Any], unqueued: bool
-) -> int | None:
-    """PostgreSQL: the number and the order in one statement; None when no order row was
-    written (the caller rolls back and takes the general path, which tells why)."""
-    statement = _one_statement_claim(unqueued)
+) -> tuple[int, Decimal] | None:
+    """PostgreSQL: the hold, the number and the order in one statement; None when no order
+    row was written (the caller rolls back and takes the general path, which tells why)."""
+    statement = _one_statement_claim(unqueued, hold=req.due > 0)
     params = _claim_params(req, values, unqueued)
-    numero: int | None = compiled.run(session, statement, params).scalar()
-    if numero is not None and numero > numbering.MAX_NUMBER:
+    row = compiled.run(session, statement, params).first()
+    if row is None:
+        return None
+    numero, reservado = row
+    if numero > numbering.MAX_NUMBER:
         raise numbering.NumbersExhausted(f"série {values['serie']} esgotada")
-    return numero
+    return int(numero), Decimal(reservado)
 
 
 def _claim_params(req: Request, values: dict[str, Any], unqueued: bool) -> dict[str, Any]:
     """The bound values of `_one_statement_claim` (either form)."""
     params = {f"v_{name}": value for name, value in values.items()}
-    params.update(k_modelo=req.family.model, k_price=req.due.quantize(CENT))
+    params.update(k_modelo=req.family.model, p_account_id=req.company.account_id,
+                  price=req.due.quantize(CENT))  # fmt: skip
     if unqueued:
         params.update(k_documento=req.family.documento)
     return params
@@ -213,10 +228,10 @@ def _claimed_autocommitted(engine: Engine, req: Request, unqueued: bool) -> Orde
     Session. Its `set_config('synchronous_commit', 'off', true)` holds for the statement's
     own transaction, whose commit PostgreSQL records before it resets the setting."""
     values = _order_values(req, req.family.series(req.company))
-    statement = _one_statement_claim(unqueued, autocommit=True)
+    statement = _one_statement_claim(unqueued, autocommit=True, hold=req.due > 0)
     params = _claim_params(req, values, unqueued)
-    numero = compiled.autocommitted(engine, statement, params).scalar()
-    return Order(**values, numero=int(numero))
+    numero, reservado = compiled.autocommitted(engine, statement, params).one()
+    return Order(**values, numero=int(numero), reservado=Decimal(reservado))
 
 
 ORDER_COLUMNS = (
@@ -227,10 +242,14 @@ ORDER_COLUMNS = (
 
 
 @functools.cache
-def _one_statement_claim(unqueued: bool, autocommit: bool = False) -> Any:
-    """Built once per process (values bound per request): `WITH taken AS (UPDATE counter ...
-    RETURNING ...) INSERT INTO orders SELECT ..., taken.numero FROM taken WHERE <not voided>
-    AND <can pay> [AND <no open queued request>] ON CONFLICT DO NOTHING RETURNING numero`.
+def _one_statement_claim(unqueued: bool, autocommit: bool = False, hold: bool = True) -> Any:
+    """Built once per process (values bound per request): `WITH held AS (UPDATE wallet_slices
+    ... <one unlocked slice that can pay> RETURNING ...), taken AS (UPDATE counter ...
+    RETURNING ...) INSERT INTO orders SELECT ..., <price if held>, taken.numero FROM taken
+    WHERE <not voided> AND <held or unlimited> [AND <no open queued request>] ON CONFLICT DO
+    NOTHING RETURNING numero, reservado`; without `hold` (nothing due) no `held` part. An
+    order that conflicts, or finds no free slice that can pay, writes nothing: the hold and
+    the counter's increment go with the rolled-back statement, and the general form decides.
 
     `autocommit`: the form that is a whole transaction (`_claimed_autocommitted`): the insert
     is a part (`claimed`) and the statement answers its number, or aborts (`fiscal_abort`:
@@ -244,27 +263,36 @@ def _one_statement_claim(unqueued: bool, autocommit: bool = False) -> Any:
         bindparam("v_ambiente"),
     ).cte("taken")  # fmt: skip
     bound = [bindparam(f"v_{name}", type_=columns[name].type) for name in ORDER_COLUMNS]
-    pays = can_pay_sql(bindparam("v_account_id"), bindparam("k_price", type_=MONEY))
+    price = bindparam("price", type_=MONEY)
+    zero = literal(Decimal("0.00"), MONEY)
+    if hold:  # without: nothing is due (a queued request's hold is its task's), no slice read
+        held = select(hold_statement().cte("held").c.account_id).exists()
+        pays: Any = or_(held, unlimited_sql(bindparam("p_account_id")))
+        reservado: Any = case((held, price), else_=zero)
+    else:
+        pays, reservado = true(), zero
     names = ("v_company_id", "k_documento", "v_ambiente", "v_pedido")
     key: list[Any] = [bindparam(name) for name in names]
     guards = [_no_open_task(*key)] if unqueued else []
-    source = select(*bound, taken.c.numero).where(
+    source = select(*bound, reservado, taken.c.numero).where(
         taken.c.voided_end.is_(None), pays, *guards, _commit_without_waiting_for_the_disk()
     )
     claim = (
         postgresql.insert(Order.__table__)  # type: ignore[arg-type]  # the table: Core INSERT
         .on_conflict_do_nothing(index_elements=ORDER_KEY)
-        .from_select([*ORDER_COLUMNS, "numero"], source)
-        .returning(columns.numero)
+        .from_select([*ORDER_COLUMNS, "reservado", "numero"], source)
+        .returning(columns.numero, columns.reservado)
     )
     if not autocommit:
         return claim
     claimed = claim.cte("claimed")
-    ran = select(func.count().label("n"), func.max(claimed.c.numero).label("numero"))
+    ran = select(func.count().label("n"), func.max(claimed.c.numero).label("numero"),
+                 func.max(claimed.c.reservado).label("reservado"))  # fmt: skip
     counted = ran.select_from(claimed).subquery("ran")
     whole = and_(counted.c.n == 1, counted.c.numero <= numbering.MAX_NUMBER)
     abort = func.fiscal_abort("claim: no order written", type_=columns.numero.type)
-    return select(case((whole, counted.c.numero), else_=abort)).select_from(counted)
+    answer = case((whole, counted.c.numero), else_=abort)
+    return select(answer, counted.c.reservado).select_from(counted)
 
 
 def _commit_without_waiting_for_the_disk() -> Any:
@@ -390,13 +418,22 @@ def accept_claimed(
     except ClaimTaken:
         pass
     except NumberNeeded:
-        try:
-            with transaction(sessions) as session:
-                number_order(session, req)
-        except numbering.NumbersExhausted as exc:
-            raise _exhausted(req) from exc
+        _number_the_order(sessions, req)
+    except BaseException:
+        if claimed is not None:  # its number stays with the order, its hold goes back
+            order_holds.give_back_after_failure(sessions, claimed)
+        raise
     with transaction(sessions) as session:
         return attempt(session, None)
+
+
+def _number_the_order(sessions: sessionmaker[Session], req: Request) -> None:
+    """`number_order` in a short transaction of its own."""
+    try:
+        with transaction(sessions) as session:
+            number_order(session, req)
+    except numbering.NumbersExhausted as exc:
+        raise _exhausted(req) from exc
 
 
 def _exhausted(req: Request) -> ApiError:
@@ -439,14 +476,6 @@ def _number(order: Order, req: Request) -> tuple[int, int]:
     return serie, order.numero
 
 
-def _affordable(session: Session, req: Request) -> None:
-    """A new order the wallet cannot pay is refused (402) before it takes a number."""
-    try:
-        ensure_available(session, req.company.account_id, req.due)
-    except InsufficientBalance as exc:
-        raise _insufficient(exc) from exc
-
-
 def _insufficient(exc: InsufficientBalance) -> ApiError:
     return ApiError("SALDO_INSUFICIENTE", body={"saldo": str(exc.saldo), "preco": str(exc.preco)})
 
@@ -484,7 +513,8 @@ def accept(
     request just claimed (new, no attempt yet: nothing to decide or read); otherwise the order
     is read under its row lock and the idempotency table decides. `held`: what the caller
     already holds in the wallet for this request (a queued task's hold, 0 for an unlimited
-    account); the document takes that hold over instead of holding the price again."""
+    account); the document takes that hold over instead of holding the price again, as it
+    takes over the hold its order's claim made (`Order.reservado`)."""
     unsent: FiscalDocument | None = None
     if claimed is not None:
         order = claimed
@@ -501,6 +531,7 @@ def accept(
             return Accepted(current.id, replay=True)
         if current is not None and current.status == DocumentStatus.NAO_ENVIADA:
             unsent = current
+    held = _order_hold_taken_over(session, order, req, held, claimed=claimed is not None)
     serie, numero = _number(order, req)
     if req.family.guard is not None:
         req.family.guard(session, req.company, req.body, req.ambiente, req.pedido)
@@ -515,7 +546,7 @@ def accept(
     values.update(period.document_values(now) if period else contingency.NORMAL_VALUES)
     if held is not None:
         values["preco"] = held.quantize(CENT)
-    if claimed is not None and _postgresql(session) and (held is not None or req.price > 0):
+    if claimed is not None and _postgresql(session):
         engine = _autocommit_engine(session, draft)
         if engine is not None:
             with contextlib.suppress(compiled.Aborted):
@@ -539,6 +570,25 @@ def accept(
     if held != document.preco:
         document.preco = held  # an unlimited account: nothing held, no wallet row locked
     return Accepted(document.id, replay=False, document=document)
+
+
+def _order_hold_taken_over(
+    session: Session, order: Order, req: Request, held: Decimal | None, *, claimed: bool
+) -> Decimal | None:
+    """What the attempt holds: the caller's hold, else the one its order's claim made. A claimed
+    order's hold is handed over by the attach's compare-and-set (`_attach`); an order read
+    under its row lock gives its hold up here. With both (a queued request for an order whose
+    synchronous request died after its claim) the order's is given back: one hold per attempt."""
+    if claimed:
+        return held if held is not None else Decimal(order.reservado)
+    reservado = Decimal(order.reservado or 0)
+    if reservado <= 0:
+        return held
+    order.reservado = Decimal("0.00")
+    if held is None:
+        return reservado
+    release(session, req.company.account_id, reservado)
+    return held
 
 
 def _attempt_values(
@@ -601,6 +651,7 @@ def _statement_values(
     row = column_defaults(FiscalDocument, {**_identity_values(claimed, req), **values})
     params = {
         "p_order": claimed.id, "p_document": row["id"], "now": utcnow(),
+        "p_reservado": Decimal(claimed.reservado),
         "p_account_id": req.company.account_id, "price": req.price.quantize(CENT),
         **{f"d_{name}": value for name, value in row.items()},
     }  # fmt: skip
@@ -673,7 +724,12 @@ def _insert_attach_and_hold_statement(hold: bool, autocommit: bool = False) -> A
         .cte("inserted")
     )
     attached = (
-        _attach(bindparam("p_order"), bindparam("p_document"), bindparam("now"))
+        _attach(
+            bindparam("p_order"),
+            bindparam("p_document"),
+            bindparam("now"),
+            bindparam("p_reservado", type_=MONEY),
+        )
         .returning(orders.id)
         .cte("attached")
     )
@@ -695,20 +751,28 @@ def _insert_attach_and_hold_statement(hold: bool, autocommit: bool = False) -> A
 
 def _attach_first(session: Session, claimed: Order, document: FiscalDocument) -> None:
     """The claimed order's first attempt, unless a concurrent request attached one meanwhile
-    (compare-and-set on `documento_id`; `ClaimTaken` rolls this transaction back)."""
-    attached = session.execute(_attach(claimed.id, document.id, utcnow()))
-    if attached.rowcount != 1:  # type: ignore[attr-defined]
+    or its hold was given back (compare-and-set on `documento_id` and `reservado`;
+    `ClaimTaken` rolls this transaction back)."""
+    statement = _attach(claimed.id, document.id, utcnow(), Decimal(claimed.reservado))
+    if session.execute(statement).rowcount != 1:  # type: ignore[attr-defined]
         raise ClaimTaken
 
 
-def _attach(order_id: Any, document_id: Any, now: Any) -> Any:
-    """SQL: the order's compare-and-set on `documento_id` (values or bound parameters): the
-    attempt becomes the order's only while no other one is."""
+def _attach(order_id: Any, document_id: Any, now: Any, reservado: Any) -> Any:
+    """SQL: the order's compare-and-set on `documento_id` and its hold (values or bound
+    parameters): the attempt becomes the order's only while no other one is and the claim's
+    hold is still the order's (`order_holds.give_back` may have returned it), and takes that
+    hold over."""
     orders = Order.__table__.c
     return (
         update(Order.__table__)  # type: ignore[arg-type]
-        .where(orders.id == order_id, orders.documento_id.is_(None))
-        .values(documento_id=document_id, tentativas=orders.tentativas + 1, updated_at=now)
+        .where(orders.id == order_id, orders.documento_id.is_(None), orders.reservado == reservado)
+        .values(
+            documento_id=document_id,
+            tentativas=orders.tentativas + 1,
+            updated_at=now,
+            reservado=Decimal("0.00"),
+        )
     )
 
 

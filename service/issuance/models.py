@@ -24,6 +24,7 @@ from sqlalchemy import (
     Numeric,
     String,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -95,7 +96,11 @@ class Order(Base):
     """One `pedido` of one company, module and environment: the permanent idempotency key."""
 
     __tablename__ = "orders"
-    __table_args__ = (UniqueConstraint("company_id", "modulo", "ambiente", "pedido"),)
+    __table_args__ = (
+        UniqueConstraint("company_id", "modulo", "ambiente", "pedido"),
+        Index("ix_orders_reservados", "updated_at", postgresql_where=text("reservado > 0"),
+              sqlite_where=text("reservado > 0")),
+    )  # fmt: skip
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
@@ -108,6 +113,12 @@ class Order(Base):
     serie: Mapped[int | None] = mapped_column(Integer, nullable=True)
     numero: Mapped[int | None] = mapped_column(Integer, nullable=True)
     tentativas: Mapped[int] = mapped_column(Integer, default=0)
+    reservado: Mapped[Decimal] = mapped_column(
+        Numeric(14, 2), default=Decimal("0.00"), server_default="0"
+    )
+    """The price held in the wallet when the order took its number (the claim holds it, so
+    an order the wallet cannot pay never takes one), until its first attempt takes the hold
+    over or the hold is given back (`wallet.order_holds`)."""
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), default=utcnow, onupdate=utcnow)
 

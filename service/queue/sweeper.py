@@ -38,13 +38,21 @@ def due_work(now: datetime, kinds: list[str] | None = None) -> list[tuple[str, s
 
 
 def settle_wallets(app: Flask) -> int:
-    """Settle every account with pending ledger entries (one transaction each; an account
-    another sweeper is settling is skipped). Answers how many were settled."""
+    """Give back the holds of orders whose request died after its claim
+    (`order_holds.give_back_abandoned`), then settle every account with pending ledger
+    entries (one transaction each; an account another sweeper is settling is skipped).
+    Answers how many were settled."""
+    from service.issuance.order_holds import give_back_abandoned
     from service.wallet.operations import accounts_to_settle, settle
 
     settled = 0
     with app.app_context():
         rt = runtime.current()
+        try:
+            with transaction(rt.sessions) as session:
+                give_back_abandoned(session)
+        except Exception:  # the settlement below must still run
+            log.exception("giving abandoned order holds back failed")
         with transaction(rt.sessions) as session:
             accounts = accounts_to_settle(session)
         for account_id in accounts:

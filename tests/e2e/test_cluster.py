@@ -236,19 +236,11 @@ def test_a_limited_balance_pays_for_exactly_what_it_holds(cluster: Cluster) -> N
     assert {d["pedido"] for d in docs} <= {a.pedido for a in accepted}
     assert len(at_authority(cluster.sim, company)) == len(authorized)
     _assert_wallet_exact(cluster, account, "2.10", docs)
-    # Known bugs (found by this test, issue 41), so the promises below are checked but not
-    # yet required: a queued request accepted with its price held ends ACAO_NECESSARIA with
-    # SALDO_INSUFICIENTE when the balance left beside the holds is short (the worker's claim
-    # checks `can_pay` without counting the task's own hold), and a synchronous order refused
-    # with 402 after its claim (the hold failed) keeps a number no document uses.
-    unpaid = Counter(t["status"] for t in tasks if t["status"] != "AUTORIZADA")
-    numbers = _numbers(authorized)
-    if unpaid or numbers != list(range(1, len(numbers) + 1)) or len(authorized) != 10:
-        pytest.xfail(
-            f"known bug: {len(accepted)} accepted, {len(authorized)} authorized (numbers "
-            f"{numbers}), queued tasks not authorized: {dict(unpaid)}; balance "
-            f"{balance(cluster.entry, account)['saldo']}"
-        )
+    # An order takes its number only with its price held, and a queued request's own hold
+    # counts for it: every credit is spent and the numbers have no gap.
+    assert Counter(t["status"] for t in tasks) <= Counter({"AUTORIZADA": len(tasks)})
+    assert len(authorized) == 10, Counter(d["status"] for d in docs)
+    assert _numbers(authorized) == list(range(1, 11))
     assert balance(cluster.entry, account)["saldo"] == "0.10"
 
 

@@ -248,6 +248,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                     q?: string;
                     codigo?: string;
@@ -694,6 +696,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                     q?: string;
                     cpf?: string;
@@ -2583,6 +2587,8 @@ export interface paths {
                     entidade?: string;
                     page?: number;
                     limit?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                 };
                 header?: never;
                 path?: never;
@@ -4073,6 +4079,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -5226,6 +5234,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -6423,6 +6433,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     /** @description CNPJ/CPF do emitente (só dígitos) ou parte do nome. */
                     emitente?: string;
                     /** @description Emitidas a partir deste dia (AAAA-MM-DD). */
@@ -7182,6 +7194,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                 };
                 header?: never;
@@ -7327,6 +7341,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     de?: string;
                     ate?: string;
                     tipo?: "CREDITO_COMPRA" | "CREDITO_ADMIN" | "DEBITO_EMISSAO" | "ESTORNO" | "AJUSTE_ADMIN" | "REEMBOLSO" | "DEBITO_RECEBIMENTO";
@@ -7741,6 +7757,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     modelo?: "55" | "65" | "57" | "67" | "58";
                 };
                 header?: never;
@@ -8414,6 +8432,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: "RECEBIDA" | "AGUARDANDO_TRANSMISSAO" | "TRANSMITINDO" | "AGUARDANDO_RETORNO" | "AUTORIZADA" | "REJEITADA" | "FALHA_TEMPORARIA" | "ACAO_NECESSARIA" | "CANCELADA" | "ERRO";
                     documento?: "NFE" | "NFCE" | "NFSE" | "CTE" | "CTEOS" | "MDFE";
                     pedido?: string;
@@ -9134,6 +9154,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -10394,6 +10416,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -11299,6 +11323,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -12354,6 +12380,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: string;
                     pedido?: string;
                     empresa?: string;
@@ -13182,6 +13210,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                     q?: string;
                     codigo?: string;
@@ -13926,6 +13956,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                     q?: string;
                     codigo?: string;
@@ -14369,6 +14401,8 @@ export interface paths {
                     empresa_id?: string;
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                     q?: string;
                     placa?: string;
@@ -14810,6 +14844,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     ativo?: 0 | 1;
                 };
                 header?: never;
@@ -15229,6 +15265,8 @@ export interface paths {
                 query?: {
                     pagina?: number;
                     por_pagina?: number;
+                    /** @description Cursor: o `proximo` da página anterior. A página seguinte começa logo após o último item lido, mesmo que itens novos tenham chegado. Não use com `pagina`. */
+                    apos?: string;
                     status?: "PENDENTE" | "ENTREGUE" | "FALHOU";
                 };
                 header?: never;
@@ -16315,9 +16353,14 @@ export interface components {
         };
         EnvelopeAuditLog: {
             items?: components["schemas"]["AuditEntry"][];
+            limit?: number;
+            page?: number;
+            /** @description Cursor (`apos`). */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
             total?: number;
+            total_estimado?: boolean;
         };
         EnvelopeAuthorityList: {
             itens?: components["schemas"]["Authority"][];
@@ -16429,9 +16472,14 @@ export interface components {
             itens?: components["schemas"]["Company"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeCteDocument: {
             ambiente?: string;
@@ -16460,9 +16508,14 @@ export interface components {
             itens?: components["schemas"]["CteDocument"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeCteOsDocument: {
             ambiente?: string;
@@ -16492,9 +16545,14 @@ export interface components {
             itens?: components["schemas"]["CteOsDocument"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeCteRegisteredEvent: {
             ambiente?: string;
@@ -16530,9 +16588,14 @@ export interface components {
             itens?: components["schemas"]["CustomerRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeDeliveryAnswer: {
             entrega?: components["schemas"]["DeliveryRecord"];
@@ -16543,9 +16606,14 @@ export interface components {
             itens?: components["schemas"]["DeliveryRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeDfeSettingsAnswer: {
             /** Format: date-time */
@@ -16606,9 +16674,14 @@ export interface components {
             itens?: components["schemas"]["Document"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeDriverAnswer: {
             avisos?: string[];
@@ -16620,9 +16693,14 @@ export interface components {
             itens?: components["schemas"]["DriverRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeEventList: {
             eventos?: components["schemas"]["Event"][];
@@ -16672,9 +16750,14 @@ export interface components {
             itens?: components["schemas"]["Period"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeIssuedDocument: {
             /** @enum {string} */
@@ -16742,9 +16825,14 @@ export interface components {
             itens?: components["schemas"]["MdfeDocument"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeMdfeRegisteredEvent: {
             ambiente?: string;
@@ -16821,9 +16909,14 @@ export interface components {
             itens?: components["schemas"]["NfseDocument"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeNfseRegisteredEvent: {
             /** @enum {string} */
@@ -16995,9 +17088,14 @@ export interface components {
             itens?: components["schemas"]["ProductRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeReceived: {
             /** @enum {string} */
@@ -17032,9 +17130,14 @@ export interface components {
             itens?: components["schemas"]["Received"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeRegisteredEvent: {
             /** @enum {string} */
@@ -17099,9 +17202,14 @@ export interface components {
             itens?: components["schemas"]["ServiceRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeSettingsAnswer: {
             em_vigor?: components["schemas"]["Period"][];
@@ -17134,11 +17242,16 @@ export interface components {
             movimentacoes?: components["schemas"]["LedgerEntry"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             /** Format: decimal */
             saldo?: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeTask: {
             ambiente?: string;
@@ -17175,9 +17288,14 @@ export interface components {
             itens?: components["schemas"]["Task"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeTestEventAnswer: {
             entrega_id?: string;
@@ -17227,9 +17345,14 @@ export interface components {
             itens?: components["schemas"]["VehicleRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeVoiding: {
             ambiente?: string;
@@ -17280,9 +17403,14 @@ export interface components {
             itens?: components["schemas"]["WebhookRecord"][];
             pagina?: number;
             por_pagina?: number;
+            /** @description Cursor da página seguinte (envie como `apos`); nulo na última página. */
+            proximo?: string | null;
             request_id: string;
             success: boolean;
+            /** @description Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima dele, estimado (`total_estimado`). */
             total?: number;
+            /** @description `total` é uma estimativa (a contagem exata passaria do limite). */
+            total_estimado?: boolean;
         };
         EnvelopeWebhookRotated: {
             request_id: string;

@@ -301,12 +301,16 @@ def attached_meanwhile(rt: Runtime, pedido: str, document_id: str) -> Iterator[N
     import pytest
     from sqlalchemy import text
 
-    from service.issuance import acceptance
+    from service.issuance import acceptance, order_holds
 
     real = acceptance._insert_attach_and_hold_statement
 
     def statement(hold: bool, autocommit: bool = False) -> Any:
-        with transaction(rt.sessions) as session:
+        with transaction(rt.sessions) as session:  # the other attempt took the claim's hold over
+            order_id, reservado = session.execute(
+                text("SELECT id, reservado FROM orders WHERE pedido = :p"), {"p": pedido}
+            ).one()
+            order_holds.give_back(session, order_id, Decimal(reservado))
             session.execute(
                 text("UPDATE orders SET documento_id = :d WHERE pedido = :p"),
                 {"d": document_id, "p": pedido},

@@ -137,12 +137,11 @@ def test_only_the_claims_commit_skips_waiting_for_the_disk(client, rt, sim, back
     ]  # fmt: skip
 
 
-def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt, sim, backend):
-    """The acceptance's one statement (document, order, hold) inserts the document before it
-    locks a credit slice, so that lock does not span the insert. Seen from outside: run again
-    while another transaction holds every slice of the account, the statement fails at once on
-    the document's duplicate key instead of queueing for a slice (it would not queue anyway:
-    the hold skips locked slices)."""
+def test_the_acceptance_does_not_wait_for_the_wallet(client, rt, sim, backend):
+    """The claim held the price (`Order.reservado`), so the acceptance's one statement
+    (document, order) touches no credit slice. Seen from outside: run again while another
+    transaction holds every slice of the account, the statement fails at once on the
+    document's duplicate key instead of queueing for a slice."""
     if backend != "postgres":
         pytest.skip("one statement on PostgreSQL only")
     import threading
@@ -164,8 +163,13 @@ def test_the_acceptance_locks_the_wallet_after_inserting_the_document(client, rt
         sa.event.remove(rt.engine, "before_cursor_execute", capture)
     assert answer.status_code == 200 and len(seen) == 1
     (sql, params) = seen[0]
-    with rt.engine.begin() as conn:  # the order free again: the statement would attach and hold
-        conn.execute(text("UPDATE orders SET documento_id = NULL WHERE pedido = 'W'"))
+    with rt.engine.begin() as conn:  # the order free again, its hold back: it would attach
+        conn.execute(
+            text(
+                "UPDATE orders SET documento_id = NULL, reservado = (SELECT preco "
+                "FROM fiscal_documents WHERE pedido = 'W') WHERE pedido = 'W'"
+            )
+        )
     with rt.engine.connect() as holder:
         holder.execute(
             text("SELECT 1 FROM wallet_slices WHERE account_id = :a FOR UPDATE"),

@@ -29,13 +29,21 @@ class EnvelopeAuditLog:
             request_id (str):
             success (bool):
             items (list[AuditEntry] | Unset):
+            limit (int | Unset):
+            page (int | Unset):
+            proximo (None | str | Unset): Cursor (`apos`).
             total (int | Unset):
+            total_estimado (bool | Unset):
      """
 
     request_id: str
     success: bool
     items: list[AuditEntry] | Unset = UNSET
+    limit: int | Unset = UNSET
+    page: int | Unset = UNSET
+    proximo: None | str | Unset = UNSET
     total: int | Unset = UNSET
+    total_estimado: bool | Unset = UNSET
 
 
 
@@ -56,7 +64,19 @@ class EnvelopeAuditLog:
 
 
 
+        limit = self.limit
+
+        page = self.page
+
+        proximo: None | str | Unset
+        if isinstance(self.proximo, Unset):
+            proximo = UNSET
+        else:
+            proximo = self.proximo
+
         total = self.total
+
+        total_estimado = self.total_estimado
 
 
         field_dict: dict[str, Any] = {}
@@ -67,8 +87,16 @@ class EnvelopeAuditLog:
         })
         if items is not UNSET:
             field_dict["items"] = items
+        if limit is not UNSET:
+            field_dict["limit"] = limit
+        if page is not UNSET:
+            field_dict["page"] = page
+        if proximo is not UNSET:
+            field_dict["proximo"] = proximo
         if total is not UNSET:
             field_dict["total"] = total
+        if total_estimado is not UNSET:
+            field_dict["total_estimado"] = total_estimado
 
         return field_dict
 
@@ -94,13 +122,33 @@ class EnvelopeAuditLog:
                 items.append(items_item)
 
 
+        limit = d.pop("limit", UNSET)
+
+        page = d.pop("page", UNSET)
+
+        def _parse_proximo(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        proximo = _parse_proximo(d.pop("proximo", UNSET))
+
+
         total = d.pop("total", UNSET)
+
+        total_estimado = d.pop("total_estimado", UNSET)
 
         envelope_audit_log = cls(
             request_id=request_id,
             success=success,
             items=items,
+            limit=limit,
+            page=page,
+            proximo=proximo,
             total=total,
+            total_estimado=total_estimado,
         )
 
         return envelope_audit_log

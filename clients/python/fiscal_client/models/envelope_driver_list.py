@@ -31,7 +31,10 @@ class EnvelopeDriverList:
             itens (list[DriverRecord] | Unset):
             pagina (int | Unset):
             por_pagina (int | Unset):
-            total (int | Unset):
+            proximo (None | str | Unset): Cursor da página seguinte (envie como `apos`); nulo na última página.
+            total (int | Unset): Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima
+                dele, estimado (`total_estimado`).
+            total_estimado (bool | Unset): `total` é uma estimativa (a contagem exata passaria do limite).
      """
 
     request_id: str
@@ -39,7 +42,9 @@ class EnvelopeDriverList:
     itens: list[DriverRecord] | Unset = UNSET
     pagina: int | Unset = UNSET
     por_pagina: int | Unset = UNSET
+    proximo: None | str | Unset = UNSET
     total: int | Unset = UNSET
+    total_estimado: bool | Unset = UNSET
 
 
 
@@ -64,7 +69,15 @@ class EnvelopeDriverList:
 
         por_pagina = self.por_pagina
 
+        proximo: None | str | Unset
+        if isinstance(self.proximo, Unset):
+            proximo = UNSET
+        else:
+            proximo = self.proximo
+
         total = self.total
+
+        total_estimado = self.total_estimado
 
 
         field_dict: dict[str, Any] = {}
@@ -79,8 +92,12 @@ class EnvelopeDriverList:
             field_dict["pagina"] = pagina
         if por_pagina is not UNSET:
             field_dict["por_pagina"] = por_pagina
+        if proximo is not UNSET:
+            field_dict["proximo"] = proximo
         if total is not UNSET:
             field_dict["total"] = total
+        if total_estimado is not UNSET:
+            field_dict["total_estimado"] = total_estimado
 
         return field_dict
 
@@ -110,7 +127,19 @@ class EnvelopeDriverList:
 
         por_pagina = d.pop("por_pagina", UNSET)
 
+        def _parse_proximo(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        proximo = _parse_proximo(d.pop("proximo", UNSET))
+
+
         total = d.pop("total", UNSET)
+
+        total_estimado = d.pop("total_estimado", UNSET)
 
         envelope_driver_list = cls(
             request_id=request_id,
@@ -118,7 +147,9 @@ class EnvelopeDriverList:
             itens=itens,
             pagina=pagina,
             por_pagina=por_pagina,
+            proximo=proximo,
             total=total,
+            total_estimado=total_estimado,
         )
 
         return envelope_driver_list

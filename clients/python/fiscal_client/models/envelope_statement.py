@@ -31,8 +31,11 @@ class EnvelopeStatement:
             movimentacoes (list[LedgerEntry] | Unset):
             pagina (int | Unset):
             por_pagina (int | Unset):
+            proximo (None | str | Unset): Cursor da página seguinte (envie como `apos`); nulo na última página.
             saldo (str | Unset):
-            total (int | Unset):
+            total (int | Unset): Itens que atendem aos filtros: exato até o limite de contagem (10.000 por padrão); acima
+                dele, estimado (`total_estimado`).
+            total_estimado (bool | Unset): `total` é uma estimativa (a contagem exata passaria do limite).
      """
 
     request_id: str
@@ -40,8 +43,10 @@ class EnvelopeStatement:
     movimentacoes: list[LedgerEntry] | Unset = UNSET
     pagina: int | Unset = UNSET
     por_pagina: int | Unset = UNSET
+    proximo: None | str | Unset = UNSET
     saldo: str | Unset = UNSET
     total: int | Unset = UNSET
+    total_estimado: bool | Unset = UNSET
 
 
 
@@ -66,9 +71,17 @@ class EnvelopeStatement:
 
         por_pagina = self.por_pagina
 
+        proximo: None | str | Unset
+        if isinstance(self.proximo, Unset):
+            proximo = UNSET
+        else:
+            proximo = self.proximo
+
         saldo = self.saldo
 
         total = self.total
+
+        total_estimado = self.total_estimado
 
 
         field_dict: dict[str, Any] = {}
@@ -83,10 +96,14 @@ class EnvelopeStatement:
             field_dict["pagina"] = pagina
         if por_pagina is not UNSET:
             field_dict["por_pagina"] = por_pagina
+        if proximo is not UNSET:
+            field_dict["proximo"] = proximo
         if saldo is not UNSET:
             field_dict["saldo"] = saldo
         if total is not UNSET:
             field_dict["total"] = total
+        if total_estimado is not UNSET:
+            field_dict["total_estimado"] = total_estimado
 
         return field_dict
 
@@ -116,9 +133,21 @@ class EnvelopeStatement:
 
         por_pagina = d.pop("por_pagina", UNSET)
 
+        def _parse_proximo(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        proximo = _parse_proximo(d.pop("proximo", UNSET))
+
+
         saldo = d.pop("saldo", UNSET)
 
         total = d.pop("total", UNSET)
+
+        total_estimado = d.pop("total_estimado", UNSET)
 
         envelope_statement = cls(
             request_id=request_id,
@@ -126,8 +155,10 @@ class EnvelopeStatement:
             movimentacoes=movimentacoes,
             pagina=pagina,
             por_pagina=por_pagina,
+            proximo=proximo,
             saldo=saldo,
             total=total,
+            total_estimado=total_estimado,
         )
 
         return envelope_statement

@@ -22,6 +22,7 @@ def _get_kwargs(
     entidade: str | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 20,
+    apos: str | Unset = UNSET,
 
 ) -> dict[str, Any]:
     
@@ -39,6 +40,8 @@ def _get_kwargs(
     params["page"] = page
 
     params["limit"] = limit
+
+    params["apos"] = apos
 
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
@@ -116,6 +119,7 @@ def sync_detailed(
     entidade: str | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 20,
+    apos: str | Unset = UNSET,
 
 ) -> Response[EnvelopeAuditLog | ErrorEnvelope]:
     """ 
@@ -125,6 +129,7 @@ def sync_detailed(
         entidade (str | Unset):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
+        apos (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -141,6 +146,7 @@ empresa_id=empresa_id,
 entidade=entidade,
 page=page,
 limit=limit,
+apos=apos,
 
     )
 
@@ -158,6 +164,7 @@ def sync(
     entidade: str | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 20,
+    apos: str | Unset = UNSET,
 
 ) -> EnvelopeAuditLog | ErrorEnvelope | None:
     """ 
@@ -167,6 +174,7 @@ def sync(
         entidade (str | Unset):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
+        apos (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -184,6 +192,7 @@ empresa_id=empresa_id,
 entidade=entidade,
 page=page,
 limit=limit,
+apos=apos,
 
     ).parsed
 
@@ -195,6 +204,7 @@ async def asyncio_detailed(
     entidade: str | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 20,
+    apos: str | Unset = UNSET,
 
 ) -> Response[EnvelopeAuditLog | ErrorEnvelope]:
     """ 
@@ -204,6 +214,7 @@ async def asyncio_detailed(
         entidade (str | Unset):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
+        apos (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -220,6 +231,7 @@ empresa_id=empresa_id,
 entidade=entidade,
 page=page,
 limit=limit,
+apos=apos,
 
     )
 
@@ -237,6 +249,7 @@ async def asyncio(
     entidade: str | Unset = UNSET,
     page: int | Unset = 1,
     limit: int | Unset = 20,
+    apos: str | Unset = UNSET,
 
 ) -> EnvelopeAuditLog | ErrorEnvelope | None:
     """ 
@@ -246,6 +259,7 @@ async def asyncio(
         entidade (str | Unset):
         page (int | Unset):  Default: 1.
         limit (int | Unset):  Default: 20.
+        apos (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -263,5 +277,6 @@ empresa_id=empresa_id,
 entidade=entidade,
 page=page,
 limit=limit,
+apos=apos,
 
     )).parsed

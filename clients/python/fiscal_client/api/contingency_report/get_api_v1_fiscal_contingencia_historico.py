@@ -22,6 +22,7 @@ def _get_kwargs(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     modelo: GetApiV1FiscalContingenciaHistoricoModelo | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -38,6 +39,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_modelo: str | Unset = UNSET
     if not isinstance(modelo, Unset):
@@ -120,6 +123,7 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     modelo: GetApiV1FiscalContingenciaHistoricoModelo | Unset = UNSET,
 
 ) -> Response[EnvelopeHistory | ErrorEnvelope]:
@@ -130,6 +134,7 @@ def sync_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         modelo (GetApiV1FiscalContingenciaHistoricoModelo | Unset):
 
     Raises:
@@ -146,6 +151,7 @@ def sync_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 modelo=modelo,
 
     )
@@ -163,6 +169,7 @@ def sync(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     modelo: GetApiV1FiscalContingenciaHistoricoModelo | Unset = UNSET,
 
 ) -> EnvelopeHistory | ErrorEnvelope | None:
@@ -173,6 +180,7 @@ def sync(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         modelo (GetApiV1FiscalContingenciaHistoricoModelo | Unset):
 
     Raises:
@@ -190,6 +198,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 modelo=modelo,
 
     ).parsed
@@ -201,6 +210,7 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     modelo: GetApiV1FiscalContingenciaHistoricoModelo | Unset = UNSET,
 
 ) -> Response[EnvelopeHistory | ErrorEnvelope]:
@@ -211,6 +221,7 @@ async def asyncio_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         modelo (GetApiV1FiscalContingenciaHistoricoModelo | Unset):
 
     Raises:
@@ -227,6 +238,7 @@ async def asyncio_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 modelo=modelo,
 
     )
@@ -244,6 +256,7 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     modelo: GetApiV1FiscalContingenciaHistoricoModelo | Unset = UNSET,
 
 ) -> EnvelopeHistory | ErrorEnvelope | None:
@@ -254,6 +267,7 @@ async def asyncio(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         modelo (GetApiV1FiscalContingenciaHistoricoModelo | Unset):
 
     Raises:
@@ -271,6 +285,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 modelo=modelo,
 
     )).parsed

@@ -22,6 +22,7 @@ def _get_kwargs(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ClientesAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -41,6 +42,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_ativo: int | Unset = UNSET
     if not isinstance(ativo, Unset):
@@ -129,6 +132,7 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ClientesAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -142,6 +146,7 @@ def sync_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ClientesAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -161,6 +166,7 @@ def sync_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -181,6 +187,7 @@ def sync(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ClientesAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -194,6 +201,7 @@ def sync(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ClientesAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -214,6 +222,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -228,6 +237,7 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ClientesAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -241,6 +251,7 @@ async def asyncio_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ClientesAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -260,6 +271,7 @@ async def asyncio_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -280,6 +292,7 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ClientesAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -293,6 +306,7 @@ async def asyncio(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ClientesAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -313,6 +327,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,

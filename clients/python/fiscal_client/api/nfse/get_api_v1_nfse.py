@@ -20,6 +20,7 @@ def _get_kwargs(
     *,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: str | Unset = UNSET,
     pedido: str | Unset = UNSET,
     empresa: str | Unset = UNSET,
@@ -37,6 +38,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     params["status"] = status
 
@@ -129,6 +132,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: str | Unset = UNSET,
     pedido: str | Unset = UNSET,
     empresa: str | Unset = UNSET,
@@ -142,6 +146,7 @@ def sync_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (str | Unset):
         pedido (str | Unset):
         empresa (str | Unset):
@@ -161,6 +166,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 pedido=pedido,
 empresa=empresa,
@@ -181,6 +187,7 @@ def sync(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: str | Unset = UNSET,
     pedido: str | Unset = UNSET,
     empresa: str | Unset = UNSET,
@@ -194,6 +201,7 @@ def sync(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (str | Unset):
         pedido (str | Unset):
         empresa (str | Unset):
@@ -214,6 +222,7 @@ def sync(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 pedido=pedido,
 empresa=empresa,
@@ -228,6 +237,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: str | Unset = UNSET,
     pedido: str | Unset = UNSET,
     empresa: str | Unset = UNSET,
@@ -241,6 +251,7 @@ async def asyncio_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (str | Unset):
         pedido (str | Unset):
         empresa (str | Unset):
@@ -260,6 +271,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 pedido=pedido,
 empresa=empresa,
@@ -280,6 +292,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: str | Unset = UNSET,
     pedido: str | Unset = UNSET,
     empresa: str | Unset = UNSET,
@@ -293,6 +306,7 @@ async def asyncio(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (str | Unset):
         pedido (str | Unset):
         empresa (str | Unset):
@@ -313,6 +327,7 @@ async def asyncio(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 pedido=pedido,
 empresa=empresa,

@@ -22,6 +22,7 @@ def _get_kwargs(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ProdutosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -40,6 +41,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_ativo: int | Unset = UNSET
     if not isinstance(ativo, Unset):
@@ -126,6 +129,7 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ProdutosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -138,6 +142,7 @@ def sync_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ProdutosAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -156,6 +161,7 @@ def sync_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -175,6 +181,7 @@ def sync(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ProdutosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -187,6 +194,7 @@ def sync(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ProdutosAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -206,6 +214,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -219,6 +228,7 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ProdutosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -231,6 +241,7 @@ async def asyncio_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ProdutosAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -249,6 +260,7 @@ async def asyncio_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,
@@ -268,6 +280,7 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1ProdutosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     codigo: str | Unset = UNSET,
@@ -280,6 +293,7 @@ async def asyncio(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1ProdutosAtivo | Unset):
         q (str | Unset):
         codigo (str | Unset):
@@ -299,6 +313,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 codigo=codigo,

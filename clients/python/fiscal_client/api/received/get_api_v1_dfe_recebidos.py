@@ -25,6 +25,7 @@ def _get_kwargs(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     emitente: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
@@ -46,6 +47,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     params["emitente"] = emitente
 
@@ -152,6 +155,7 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     emitente: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
@@ -169,6 +173,7 @@ def sync_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         emitente (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
@@ -190,6 +195,7 @@ def sync_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 emitente=emitente,
 de=de,
 ate=ate,
@@ -212,6 +218,7 @@ def sync(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     emitente: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
@@ -229,6 +236,7 @@ def sync(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         emitente (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
@@ -251,6 +259,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 emitente=emitente,
 de=de,
 ate=ate,
@@ -267,6 +276,7 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     emitente: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
@@ -284,6 +294,7 @@ async def asyncio_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         emitente (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
@@ -305,6 +316,7 @@ async def asyncio_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 emitente=emitente,
 de=de,
 ate=ate,
@@ -327,6 +339,7 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     emitente: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
@@ -344,6 +357,7 @@ async def asyncio(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         emitente (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
@@ -366,6 +380,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 emitente=emitente,
 de=de,
 ate=ate,

@@ -22,6 +22,7 @@ def _get_kwargs(
     *,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1FiscalSolicitacoesStatus | Unset = UNSET,
     documento: GetApiV1FiscalSolicitacoesDocumento | Unset = UNSET,
     pedido: str | Unset = UNSET,
@@ -40,6 +41,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
@@ -142,6 +145,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1FiscalSolicitacoesStatus | Unset = UNSET,
     documento: GetApiV1FiscalSolicitacoesDocumento | Unset = UNSET,
     pedido: str | Unset = UNSET,
@@ -157,6 +161,7 @@ def sync_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1FiscalSolicitacoesStatus | Unset):
         documento (GetApiV1FiscalSolicitacoesDocumento | Unset):
         pedido (str | Unset):
@@ -177,6 +182,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 documento=documento,
 pedido=pedido,
@@ -198,6 +204,7 @@ def sync(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1FiscalSolicitacoesStatus | Unset = UNSET,
     documento: GetApiV1FiscalSolicitacoesDocumento | Unset = UNSET,
     pedido: str | Unset = UNSET,
@@ -213,6 +220,7 @@ def sync(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1FiscalSolicitacoesStatus | Unset):
         documento (GetApiV1FiscalSolicitacoesDocumento | Unset):
         pedido (str | Unset):
@@ -234,6 +242,7 @@ def sync(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 documento=documento,
 pedido=pedido,
@@ -249,6 +258,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1FiscalSolicitacoesStatus | Unset = UNSET,
     documento: GetApiV1FiscalSolicitacoesDocumento | Unset = UNSET,
     pedido: str | Unset = UNSET,
@@ -264,6 +274,7 @@ async def asyncio_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1FiscalSolicitacoesStatus | Unset):
         documento (GetApiV1FiscalSolicitacoesDocumento | Unset):
         pedido (str | Unset):
@@ -284,6 +295,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 documento=documento,
 pedido=pedido,
@@ -305,6 +317,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1FiscalSolicitacoesStatus | Unset = UNSET,
     documento: GetApiV1FiscalSolicitacoesDocumento | Unset = UNSET,
     pedido: str | Unset = UNSET,
@@ -320,6 +333,7 @@ async def asyncio(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1FiscalSolicitacoesStatus | Unset):
         documento (GetApiV1FiscalSolicitacoesDocumento | Unset):
         pedido (str | Unset):
@@ -341,6 +355,7 @@ async def asyncio(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 documento=documento,
 pedido=pedido,

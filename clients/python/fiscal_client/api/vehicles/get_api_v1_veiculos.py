@@ -23,6 +23,7 @@ def _get_kwargs(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     placa: str | Unset = UNSET,
@@ -42,6 +43,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_ativo: int | Unset = UNSET
     if not isinstance(ativo, Unset):
@@ -134,6 +137,7 @@ def sync_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     placa: str | Unset = UNSET,
@@ -147,6 +151,7 @@ def sync_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1VeiculosAtivo | Unset):
         q (str | Unset):
         placa (str | Unset):
@@ -166,6 +171,7 @@ def sync_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 placa=placa,
@@ -186,6 +192,7 @@ def sync(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     placa: str | Unset = UNSET,
@@ -199,6 +206,7 @@ def sync(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1VeiculosAtivo | Unset):
         q (str | Unset):
         placa (str | Unset):
@@ -219,6 +227,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 placa=placa,
@@ -233,6 +242,7 @@ async def asyncio_detailed(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     placa: str | Unset = UNSET,
@@ -246,6 +256,7 @@ async def asyncio_detailed(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1VeiculosAtivo | Unset):
         q (str | Unset):
         placa (str | Unset):
@@ -265,6 +276,7 @@ async def asyncio_detailed(
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 placa=placa,
@@ -285,6 +297,7 @@ async def asyncio(
     empresa_id: str | Unset = UNSET,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1VeiculosAtivo | Unset = UNSET,
     q: str | Unset = UNSET,
     placa: str | Unset = UNSET,
@@ -298,6 +311,7 @@ async def asyncio(
         empresa_id (str | Unset):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1VeiculosAtivo | Unset):
         q (str | Unset):
         placa (str | Unset):
@@ -318,6 +332,7 @@ empresa=empresa,
 empresa_id=empresa_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 q=q,
 placa=placa,

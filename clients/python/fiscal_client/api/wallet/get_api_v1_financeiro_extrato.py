@@ -21,6 +21,7 @@ def _get_kwargs(
     *,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
     tipo: GetApiV1FinanceiroExtratoTipo | Unset = UNSET,
@@ -35,6 +36,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_de: str | Unset = UNSET
     if not isinstance(de, Unset):
@@ -125,6 +128,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
     tipo: GetApiV1FinanceiroExtratoTipo | Unset = UNSET,
@@ -135,6 +139,7 @@ def sync_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
         tipo (GetApiV1FinanceiroExtratoTipo | Unset):
@@ -151,6 +156,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 de=de,
 ate=ate,
 tipo=tipo,
@@ -168,6 +174,7 @@ def sync(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
     tipo: GetApiV1FinanceiroExtratoTipo | Unset = UNSET,
@@ -178,6 +185,7 @@ def sync(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
         tipo (GetApiV1FinanceiroExtratoTipo | Unset):
@@ -195,6 +203,7 @@ def sync(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 de=de,
 ate=ate,
 tipo=tipo,
@@ -206,6 +215,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
     tipo: GetApiV1FinanceiroExtratoTipo | Unset = UNSET,
@@ -216,6 +226,7 @@ async def asyncio_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
         tipo (GetApiV1FinanceiroExtratoTipo | Unset):
@@ -232,6 +243,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 de=de,
 ate=ate,
 tipo=tipo,
@@ -249,6 +261,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     de: datetime.date | Unset = UNSET,
     ate: datetime.date | Unset = UNSET,
     tipo: GetApiV1FinanceiroExtratoTipo | Unset = UNSET,
@@ -259,6 +272,7 @@ async def asyncio(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         de (datetime.date | Unset):
         ate (datetime.date | Unset):
         tipo (GetApiV1FinanceiroExtratoTipo | Unset):
@@ -276,6 +290,7 @@ async def asyncio(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 de=de,
 ate=ate,
 tipo=tipo,

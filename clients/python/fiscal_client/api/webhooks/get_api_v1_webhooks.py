@@ -20,6 +20,7 @@ def _get_kwargs(
     *,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1WebhooksAtivo | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -32,6 +33,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_ativo: int | Unset = UNSET
     if not isinstance(ativo, Unset):
@@ -112,6 +115,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1WebhooksAtivo | Unset = UNSET,
 
 ) -> Response[EnvelopeWebhookList | ErrorEnvelope]:
@@ -120,6 +124,7 @@ def sync_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1WebhooksAtivo | Unset):
 
     Raises:
@@ -134,6 +139,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 
     )
@@ -149,6 +155,7 @@ def sync(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1WebhooksAtivo | Unset = UNSET,
 
 ) -> EnvelopeWebhookList | ErrorEnvelope | None:
@@ -157,6 +164,7 @@ def sync(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1WebhooksAtivo | Unset):
 
     Raises:
@@ -172,6 +180,7 @@ def sync(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 
     ).parsed
@@ -181,6 +190,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1WebhooksAtivo | Unset = UNSET,
 
 ) -> Response[EnvelopeWebhookList | ErrorEnvelope]:
@@ -189,6 +199,7 @@ async def asyncio_detailed(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1WebhooksAtivo | Unset):
 
     Raises:
@@ -203,6 +214,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 
     )
@@ -218,6 +230,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     ativo: GetApiV1WebhooksAtivo | Unset = UNSET,
 
 ) -> EnvelopeWebhookList | ErrorEnvelope | None:
@@ -226,6 +239,7 @@ async def asyncio(
     Args:
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         ativo (GetApiV1WebhooksAtivo | Unset):
 
     Raises:
@@ -241,6 +255,7 @@ async def asyncio(
         client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 ativo=ativo,
 
     )).parsed

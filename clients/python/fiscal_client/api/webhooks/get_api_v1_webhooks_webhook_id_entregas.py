@@ -21,6 +21,7 @@ def _get_kwargs(
     *,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1WebhooksWebhookIdEntregasStatus | Unset = UNSET,
 
 ) -> dict[str, Any]:
@@ -33,6 +34,8 @@ def _get_kwargs(
     params["pagina"] = pagina
 
     params["por_pagina"] = por_pagina
+
+    params["apos"] = apos
 
     json_status: str | Unset = UNSET
     if not isinstance(status, Unset):
@@ -121,6 +124,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1WebhooksWebhookIdEntregasStatus | Unset = UNSET,
 
 ) -> Response[EnvelopeDeliveryList | ErrorEnvelope]:
@@ -130,6 +134,7 @@ def sync_detailed(
         webhook_id (str):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1WebhooksWebhookIdEntregasStatus | Unset):
 
     Raises:
@@ -145,6 +150,7 @@ def sync_detailed(
         webhook_id=webhook_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 
     )
@@ -161,6 +167,7 @@ def sync(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1WebhooksWebhookIdEntregasStatus | Unset = UNSET,
 
 ) -> EnvelopeDeliveryList | ErrorEnvelope | None:
@@ -170,6 +177,7 @@ def sync(
         webhook_id (str):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1WebhooksWebhookIdEntregasStatus | Unset):
 
     Raises:
@@ -186,6 +194,7 @@ def sync(
 client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 
     ).parsed
@@ -196,6 +205,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1WebhooksWebhookIdEntregasStatus | Unset = UNSET,
 
 ) -> Response[EnvelopeDeliveryList | ErrorEnvelope]:
@@ -205,6 +215,7 @@ async def asyncio_detailed(
         webhook_id (str):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1WebhooksWebhookIdEntregasStatus | Unset):
 
     Raises:
@@ -220,6 +231,7 @@ async def asyncio_detailed(
         webhook_id=webhook_id,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 
     )
@@ -236,6 +248,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     pagina: int | Unset = 1,
     por_pagina: int | Unset = 20,
+    apos: str | Unset = UNSET,
     status: GetApiV1WebhooksWebhookIdEntregasStatus | Unset = UNSET,
 
 ) -> EnvelopeDeliveryList | ErrorEnvelope | None:
@@ -245,6 +258,7 @@ async def asyncio(
         webhook_id (str):
         pagina (int | Unset):  Default: 1.
         por_pagina (int | Unset):  Default: 20.
+        apos (str | Unset):
         status (GetApiV1WebhooksWebhookIdEntregasStatus | Unset):
 
     Raises:
@@ -261,6 +275,7 @@ async def asyncio(
 client=client,
 pagina=pagina,
 por_pagina=por_pagina,
+apos=apos,
 status=status,
 
     )).parsed
