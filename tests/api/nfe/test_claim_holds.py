@@ -61,29 +61,6 @@ def test_orders_the_credit_cannot_pay_take_no_number(app, client, rt, sim, backe
     assert balance_held(rt, ready.account_id) == Decimal("0.00")
 
 
-def test_a_refusal_after_the_claim_gives_the_hold_back(client, rt, sim, monkeypatch):
-    """The layout refuses the document after its claim: the order keeps its number for its
-    next request, the price held by the claim goes back at once."""
-    import service.nfe.family as nfe_family
-    from documents.errors import InvalidDocumentDataError
-
-    ready = ready_to_issue(client, rt, sim, credits="0.20")
-    original = nfe_family.prepare_nfe
-
-    def refusing(*args: Any, **kwargs: Any) -> Any:
-        raise InvalidDocumentDataError("itens", "recusado pelo leiaute")
-
-    monkeypatch.setattr(nfe_family, "prepare_nfe", refusing)
-    refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
-    assert refused.status_code == 422, refused.get_json()
-    assert _orders(rt, ready.company_id) == [("A", 1, Decimal("0.00"))]
-    assert balance_held(rt, ready.account_id) == Decimal("0.00")
-    monkeypatch.setattr(nfe_family, "prepare_nfe", original)
-    again = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
-    assert again.status_code == 200 and again.get_json()["numero"] == 1
-    assert balance(rt, ready.account_id) == Decimal("0.00")
-
-
 def test_a_hold_left_by_a_request_that_died_goes_back_with_the_sweep(
     app, client, rt, sim, monkeypatch
 ):

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import text
 
 from service.issuance.models import NumberSequence
-from tests.api.nfe.helpers import nfe_body, ready_to_issue
+from tests.api.nfe.helpers import balance_held, nfe_body, ready_to_issue
 
 API = "/api/v1"
 
@@ -68,7 +68,8 @@ def test_a_layout_refusal_after_the_claim_keeps_the_number_with_the_order(
     client, rt, sim, monkeypatch
 ):
     """The number is the order's from its claim: a refusal while signing does not give it to
-    another order, and the order's next request uses it."""
+    another order, and the order's next request uses it; the price the claim held goes back
+    at once (`order_holds.give_back_after_failure`)."""
     import service.nfe.family as nfe_family
     from documents.errors import InvalidDocumentDataError
 
@@ -81,6 +82,7 @@ def test_a_layout_refusal_after_the_claim_keeps_the_number_with_the_order(
     monkeypatch.setattr(nfe_family, "prepare_nfe", refusing)
     refused = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
     assert refused.status_code == 422, refused.get_json()
+    assert balance_held(rt, ready.account_id) == 0
     monkeypatch.setattr(nfe_family, "prepare_nfe", original)
     other = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("B"))
     again = client.post(API + "/nfe", headers=ready.headers, json=nfe_body("A"))
