@@ -2,11 +2,12 @@
 statements, and of one statement's transaction in its two forms. Prints markdown tables.
 
 1. The acceptance's own statement (`acceptance._insert_attach_and_hold_statement`, the form
-   an issuance autocommits: the document's row, the order's attachment, the hold; 52 bound
-   parameters), on a migrated database, with realistic values (a signed NF-e from the corpus
-   as `xml_dados`, the request and a snapshot as JSON). The database's foreign-key
-   triggers are off for the benchmark's connections (`session_replication_role = replica`),
-   so no account or company is needed; one order row per run is inserted before each round.
+   an issuance autocommits: the document's row and the order's attachment, which takes the
+   claim's hold over; 52 bound parameters), on a migrated database, with realistic values (a
+   signed NF-e from the corpus as `xml_dados`, the request and a snapshot as JSON). The
+   database's foreign-key triggers are off for the benchmark's connections
+   (`session_replication_role = replica`), so no account or company is needed; one order row
+   per run is inserted before each round.
    Each way runs on one connection in autocommit, with the values already processed by
    SQLAlchemy's bind processors, so the difference is the driver's:
    - named: `cursor.execute("... %(d_id)s ...", {...})`, as SQLAlchemy's psycopg dialect
@@ -91,7 +92,7 @@ def acceptance_params(identifier: str, numero: int) -> dict[str, Any]:
     row = column_defaults(FiscalDocument, document_values(identifier, numero))
     return {
         "p_order": row["order_id"], "p_document": row["id"], "now": row["created_at"],
-        "p_account_id": ACCOUNT, "price": Decimal("0.10"),
+        "p_account_id": ACCOUNT, "price": Decimal("0.10"), "p_reservado": Decimal("0.00"),
         **{f"d_{name}": value for name, value in row.items()},
     }  # fmt: skip
 
@@ -131,7 +132,7 @@ def measure(url: str, rounds: int, per_round: int) -> dict[str, dict[str, list[f
         conn.execute(sa.text("INSERT INTO wallet_slices (account_id, fatia, disponivel) SELECT "
                              ":a, n, 1000000000 / :slices FROM generate_series(0, :slices - 1) "
                              "AS n"), {"a": ACCOUNT, "slices": SLICES})  # fmt: skip
-    statement = acceptance._insert_attach_and_hold_statement(True, autocommit=True)
+    statement = acceptance._insert_attach_and_hold_statement(False, autocommit=True)
     plan = compiled._plan(statement, engine.dialect)
     named_sql = str(statement.compile(dialect=engine.dialect))
     order = [name for name, *_ in plan.slots]
