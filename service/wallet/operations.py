@@ -31,9 +31,7 @@ from sqlalchemy import (
     func,
     insert,
     literal,
-    or_,
     select,
-    true,
     update,
 )
 from sqlalchemy.orm import Session
@@ -156,30 +154,11 @@ def unlimited_sql(account_id: Any) -> Any:
     )
 
 
-def can_pay(account_id: str, price: Decimal) -> Any:
-    """SQL condition: the account is unlimited, or its available credit covers `price`."""
-    if price <= 0:
-        return true()
-    return can_pay_sql(account_id, price.quantize(CENT))
-
-
-def can_pay_sql(account_id: Any, price: Any) -> Any:
-    """`can_pay` for values or bound parameters (a statement built once per process): one slice
-    covers it, or the slices together do (a hold then gathers from several)."""
-    c = SLICE_TABLE.c
-    one = select(c.account_id).where(c.account_id == account_id, c.disponivel >= price).exists()
-    spendable = (
-        select(func.coalesce(func.sum(c.disponivel), 0))
-        .where(c.account_id == account_id)
-        .scalar_subquery()
-    )
-    return or_(unlimited_sql(account_id), price <= 0, one, spendable >= price)
-
-
 def ensure_available(session: Session, account_id: str, price: Decimal) -> None:
     """Raise `InsufficientBalance` when the account cannot pay `price` now (a read, no lock):
-    a new order is refused before it takes a number. The hold itself still decides, under the
-    slices' row locks."""
+    the answer an outflow needs before it takes the credit (a received document's price:
+    `InsufficientBalance`, where `post_entry` raises ValueError). What takes the credit still
+    decides, under the slices' row locks."""
     unlimited = session.execute(
         select(Account.unlimited_credits).where(Account.id == account_id)
     ).scalar_one()
@@ -202,50 +181,68 @@ def _hold_statement() -> Any:
 def hold_statement(*also: Any) -> Any:
     """SQL: `UPDATE wallet_slices SET disponivel = disponivel - :price WHERE <one slice that can
     pay, unlocked, picked at random> RETURNING account_id`, when the account is limited and
-    every condition in `also` holds (bound parameters `p_account_id`, `price`; `now` is
-    accepted and unused). No row when no unlocked slice can pay: the caller then `gather`s."""
-    c = SLICE_TABLE.c
+    every condition in `also` holds (bound parameters `p_account_id`, `price`). No row when no
+    unlocked slice can pay: the caller then `gather`s."""
     account_id: Any = bindparam("p_account_id")
-    price = bindparam("price", type_=c.disponivel.type)
-    picked = (
+    price = bindparam("price", type_=SLICE_TABLE.c.disponivel.type)
+    return _take_from_one_slice(account_id, price, ~unlimited_sql(account_id), *also)
+
+
+def _unlocked_slice(account_id: Any, *conditions: Any) -> Any:
+    """SQL: the number of one slice of the account meeting `conditions`, picked at random
+    among those no other transaction has locked (`FOR UPDATE SKIP LOCKED`), locked by this one."""
+    c = SLICE_TABLE.c
+    return (
         select(c.fatia)
-        .where(c.account_id == account_id, c.disponivel >= price, ~unlimited_sql(account_id), *also)
+        .where(c.account_id == account_id, *conditions)
         .order_by(func.random())
         .limit(1)
         .with_for_update(skip_locked=True)
         .scalar_subquery()
     )
+
+
+def _take_from_one_slice(account_id: Any, amount: Any, *conditions: Any) -> Any:
+    """SQL: `amount` taken from one unlocked slice that can pay it (`_unlocked_slice`),
+    `RETURNING account_id`; no row when none can."""
+    c = SLICE_TABLE.c
+    picked = _unlocked_slice(account_id, c.disponivel >= amount, *conditions)
     return (
         update(SLICE_TABLE)
-        .where(c.account_id == account_id, c.fatia == picked, c.disponivel >= price)
-        .values(disponivel=c.disponivel - price)
+        .where(c.account_id == account_id, c.fatia == picked, c.disponivel >= amount)
+        .values(disponivel=c.disponivel - amount)
         .returning(c.account_id)
     )
 
 
-def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
-    """Hold `price` for a queued or in-flight request (no ledger entry: no money moved yet);
-    answers the amount held (0.00 for an unlimited account).
-
-    The one-slice attempt runs under a savepoint: in READ COMMITTED a row that `SKIP LOCKED`
+def _took_from_one(session: Session, statement: Any, params: dict[str, Any]) -> bool:
+    """Run a one-slice take under a savepoint: in READ COMMITTED a row that `SKIP LOCKED`
     locked and whose re-check then failed (another transaction spent it meanwhile) stays
     locked; rolled back to the savepoint, it is released before `gather` waits for all the
-    slices in order (holding it, two gathers could wait for each other).
+    slices in order (holding it, two gathers could wait for each other)."""
+    savepoint = session.begin_nested()
+    if session.execute(statement, params).first() is not None:
+        savepoint.commit()
+        return True
+    savepoint.rollback()
+    return False
 
-    Issuance holds the price when it fixes the document (and the queue already when it accepts
-    a request: 402 then, not hours later in the worker; the document takes the task's hold
-    over). The hold becomes the one `DEBITO_EMISSAO` when the authority's answer is recorded
-    (`debit_held`), or is released when the request ends without reaching the authority or
-    without a document."""
+
+def hold_for_issuance(session: Session, account_id: str, price: Decimal) -> Decimal:
+    """Hold `price` for a new order or a queued request (no ledger entry: no money moved yet):
+    one unlocked slice (`_took_from_one`), else every slice gathered; answers the amount held
+    (0.00 for an unlimited account), or raises `InsufficientBalance`.
+
+    A new order's claim holds the price with its number (`acceptance.claim`: 402 before a
+    number), the queue already when it accepts a request (402 then, not hours later in the
+    worker); the document takes that hold over. The hold becomes the one `DEBITO_EMISSAO`
+    when the authority's answer is recorded (`debit_held`), or is released when the request
+    ends without reaching the authority or without a document."""
     price = price.quantize(CENT)
     if price <= 0:
         return ZERO
-    savepoint = session.begin_nested()
-    taken = session.execute(_hold_statement(), {"p_account_id": account_id, "price": price})
-    if taken.first() is not None:
-        savepoint.commit()
+    if _took_from_one(session, _hold_statement(), {"p_account_id": account_id, "price": price}):
         return price
-    savepoint.rollback()  # a slice locked and then found unable to pay is let go with it
     return hold_or_gather(session, account_id, price)
 
 
@@ -301,17 +298,9 @@ def release(session: Session, account_id: str, amount: Decimal) -> None:
     if amount <= 0:
         return
     c = SLICE_TABLE.c
-    picked = (
-        select(c.fatia)
-        .where(c.account_id == account_id)
-        .order_by(func.random())
-        .limit(1)
-        .with_for_update(skip_locked=True)
-        .scalar_subquery()
-    )
     moved = session.execute(
         update(SLICE_TABLE)
-        .where(c.account_id == account_id, c.fatia == picked)
+        .where(c.account_id == account_id, c.fatia == _unlocked_slice(account_id))
         .values(disponivel=c.disponivel + amount)
         .returning(c.fatia)
     ).first()
@@ -358,16 +347,13 @@ def post_entry(
     valor = valor.quantize(CENT)
     if valor > 0:
         spread(session, account_id, valor)
-    elif valor < 0:
-        savepoint = session.begin_nested()  # as in `hold_for_issuance`
-        if _take_from_one(session, account_id, -valor) is not None:
-            savepoint.commit()
-        else:
-            savepoint.rollback()
-            try:
-                gather(session, account_id, -valor)
-            except InsufficientBalance as exc:
-                raise ValueError("ledger entry would make the balance negative") from exc
+    elif valor < 0 and not _took_from_one(  # regardless of the account's limit: an
+        session, _take_statement(), {"p_account_id": account_id, "amount": -valor}
+    ):  # operator's adjustment or a received document's price comes from the credit itself
+        try:
+            gather(session, account_id, -valor)
+        except InsufficientBalance as exc:
+            raise ValueError("ledger entry would make the balance negative") from exc
     entry = LedgerEntry(
         id=new_id("mov"), account_id=account_id, tipo=tipo.value, valor=valor,
         descricao=descricao, referencia=referencia, tipo_documento=tipo_documento,
@@ -378,24 +364,12 @@ def post_entry(
     return entry
 
 
-def _take_from_one(session: Session, account_id: str, amount: Decimal) -> Any:
-    """The one-slice hold regardless of the account's limit (an operator's adjustment or a
-    received document's price is taken from the credit itself); None when no slice took it."""
-    c = SLICE_TABLE.c
-    picked = (
-        select(c.fatia)
-        .where(c.account_id == account_id, c.disponivel >= amount)
-        .order_by(func.random())
-        .limit(1)
-        .with_for_update(skip_locked=True)
-        .scalar_subquery()
+@functools.cache
+def _take_statement() -> Any:
+    """Built once per process: `amount` from one unlocked slice, whatever the account's limit."""
+    return _take_from_one_slice(
+        bindparam("p_account_id"), bindparam("amount", type_=SLICE_TABLE.c.disponivel.type)
     )
-    return session.execute(
-        update(SLICE_TABLE)
-        .where(c.account_id == account_id, c.fatia == picked, c.disponivel >= amount)
-        .values(disponivel=c.disponivel - amount)
-        .returning(c.fatia)
-    ).first()
 
 
 def debit_held(
