@@ -107,7 +107,8 @@ def test_simulator_authorizes_our_manifest_adds_a_driver_and_closes_it(
                           signer)  # fmt: skip
     assert text(_event(client, again.xml), "infEvento/cStat") == "577"  # duplicate driver
 
-    today = _now().date()
+    today = dt.datetime.now(BRASILIA).date()  # the closing's day, not a minute before it:
+    # `_now()` lags a minute, so just after midnight it named the day before the authorization
     close = prepare_event(build_close(_header(signed), n_prot, today, "PR", "4106902"), signer)
     closed = _event(client, close.xml)
     assert text(closed, "infEvento/cStat") == "135", text(closed, "infEvento/xMotivo")
