@@ -295,7 +295,11 @@ class Run:
     server_ms: list[float] = field(default_factory=list)
     db_waits: dict[str, float] = field(default_factory=dict)
     lock_tables: dict[str, float] = field(default_factory=dict)
+    idle_statements: dict[str, float] = field(default_factory=dict)
     handshakes: int = 0
+    client_medians: list[float] = field(default_factory=list)
+    """Each client's median latency, sorted: whether where a client's connection landed
+    (which worker) sets its latency."""
 
     @property
     def ok(self) -> list[float]:
@@ -398,7 +402,9 @@ def run_load(target: Target, clients: int, duration: float, count: int, tag: str
         thread.join()
     samples = sorted((s for chunk in per_thread for s in chunk), key=lambda s: s.started)
     end = max((s.started + s.latency for s in samples), default=clock["start"])
-    return Run(clients, samples, end - clock["start"])
+    medians = [statistics.median(s.latency for s in chunk if s.ok) for chunk in per_thread
+               if any(s.ok for s in chunk)]  # fmt: skip
+    return Run(clients, samples, end - clock["start"], client_medians=sorted(medians))
 
 
 # ---------------------------------------------------------------- CPU accounting (/proc)
@@ -445,10 +451,17 @@ class WaitSampler:
         SELECT relation, count(*) FROM pg_locks
         WHERE locktype = 'tuple' AND database = (SELECT oid FROM pg_database WHERE datname = %s)
         GROUP BY 1"""
+    IDLE_STATEMENTS = """
+        SELECT split_part(query, ' ', 1) || ' … FROM '
+                   || coalesce(substring(query from 'FROM\\s+([a-z_]+)'), '?'), count(*)
+        FROM pg_stat_activity
+        WHERE datname = %s AND state = 'idle in transaction' AND pid <> pg_backend_pid()
+        GROUP BY 1"""
 
     def __init__(self, db_name: str) -> None:
         self.db_name, self.samples, self.counts = db_name, 0, Counter[str]()
         self.tuple_locks: Counter[int] = Counter()
+        self.idle_statements: Counter[str] = Counter()
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
@@ -469,10 +482,18 @@ class WaitSampler:
                     self.counts[name] += count
                 for relation, count in conn.execute(self.TUPLE_LOCKS, (self.db_name,)):
                     self.tuple_locks[relation] += count
+                for statement, count in conn.execute(self.IDLE_STATEMENTS, (self.db_name,)):
+                    self.idle_statements[statement] += count
 
     def average(self) -> dict[str, float]:
         """Mean number of backends in each state over the samples."""
         return {name: n / max(1, self.samples) for name, n in self.counts.most_common()}
+
+    def idle_in_transaction(self) -> dict[str, float]:
+        """Mean number of backends idle in a transaction, by the last statement they ran
+        (what the service read before it went on working in Python), the 3 commonest."""
+        return {statement: n / max(1, self.samples)
+                for statement, n in self.idle_statements.most_common(8)}  # fmt: skip
 
     def contended_tables(self) -> dict[str, float]:
         """Mean number of row-lock queue entries (tuple locks) per table of this database."""
@@ -981,6 +1002,21 @@ def why_errors(log: Path) -> str:
     return f" First answers: {answers}. The {problems(log, limit=5)}"
 
 
+def clients_text(runs: list[Run]) -> str:
+    """The spread of the clients' own medians (fair between clients when narrow) and the
+    p99 against the mean Little's law sets (clients ÷ documents/s) for a closed loop."""
+    parts = []
+    for run in runs:
+        if not run.client_medians or not run.ok:
+            continue
+        low, high = run.client_medians[0] * 1000, run.client_medians[-1] * 1000
+        little = run.clients / (len(run.ok) / run.wall) * 1000
+        p99 = percentile(run.ok, 99) * 1000
+        parts.append(f"{run.clients} clients {low:.0f}–{high:.0f} ms (p99 {p99 / little:.2f} × "
+                     f"the mean {little:.0f} ms)")  # fmt: skip
+    return "Median latency of each client, lowest–highest: " + "; ".join(parts) + "."
+
+
 def errors_text(runs: list[Run]) -> str:
     parts = [f"{run.clients} clients: " + ", ".join(f"{k} × {v}" for k, v in run.errors.items())
              for run in runs if run.errors]  # fmt: skip
@@ -993,7 +1029,9 @@ def waits_text(runs: list[Run]) -> str:
         states = ", ".join(f"{name} {mean:.2f}" for name, mean in run.db_waits.items())
         tables = ", ".join(f"{name} {mean:.2f}" for name, mean in run.lock_tables.items())
         queues = f"; row-lock queues (tuple locks) by table: {tables}" if tables else ""
-        lines.append(f"- {run.clients} clients: {states or 'none seen'}{queues}")
+        idle = "; ".join(f"`{text}` {mean:.2f}" for text, mean in run.idle_statements.items())
+        after = f"; idle in transaction after: {idle}" if idle else ""
+        lines.append(f"- {run.clients} clients: {states or 'none seen'}{queues}{after}")
     return "\n".join(lines)
 
 
@@ -1103,7 +1141,11 @@ def main() -> None:
         codes = [make_ready(base, key, sim, index) for index in range(args.companies)]
         target = Target(base, key, tuple(codes) if len(codes) > 1 else (None,))
         print(f"ready: {base}, database {db_name}, simulator {sim.base_url}", file=sys.stderr)
-        warm = run_load(target, min(args.workers, 8), float("inf"), args.warmup, "warm")
+        # as many connections as the largest run, at least one per company: every company
+        # issues before the clock starts on every worker a connection lands on (its counter
+        # made, its rule set compiled, its PKCS#12 opened), so no run measures a cold process
+        warmers = max(min(args.workers, 8), args.companies, *args.clients)
+        warm = run_load(target, min(warmers, args.warmup), float("inf"), args.warmup, "warm")
         if warm.errors:
             raise RuntimeError(f"warm-up failed: {warm.errors}; answers: {FIRST_ANSWERS}; "
                                f"{problems(log)}")  # fmt: skip
@@ -1116,6 +1158,7 @@ def main() -> None:
             run.cpu = cpu_delta(before, cpu_snapshot(master, db_name))
             run.handshakes = sim.tls_handshakes() - connected
             run.db_waits, run.lock_tables = waits.average(), waits.contended_tables()
+            run.idle_statements = waits.idle_in_transaction()
             run.server_ms, offset = server_durations(log, offset)
             runs.append(run)
             print(f"{clients} clients: {len(run.ok)} documents in {run.wall:.1f} s, "
@@ -1150,6 +1193,7 @@ def main() -> None:
         load_table(runs),
         f"Errors: {errors_text(runs)}. \"server p50\" is the service's own `duration_ms` "
         "(access log) for the same requests." + why,
+        clients_text(runs),
         simulator_text(runs),
         "### CPU per authorized document (from /proc, during each run)",
         cpu_table(runs),

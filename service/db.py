@@ -21,6 +21,7 @@ from sqlalchemy.exc import DisconnectionError, IntegrityError
 from sqlalchemy.orm import (
     DeclarativeBase,
     Session,
+    SessionTransactionOrigin,
     class_mapper,
     make_transient_to_detached,
     sessionmaker,
@@ -163,6 +164,44 @@ def holds_connection(session: Session) -> bool:
     (`service.compiled.read`, the claim) with nothing of the session's left behind."""
     root = session.get_transaction()
     return root is not None and session.info.get(_BEGAN) is root
+
+
+def _autobegun_and_clean(session: Session) -> bool:
+    """Nothing of the caller's can be in the session's transaction: it holds none on the
+    database, has no change to flush, and was not begun by the caller (`session.begin()`,
+    whose block ends it)."""
+    if holds_connection(session) or session.new or session.dirty or session.deleted:
+        return False
+    root = session.get_transaction()
+    return root is None or root.origin is SessionTransactionOrigin.AUTOBEGIN
+
+
+def _on_postgresql(session: Session) -> bool:
+    bind = session.get_bind()
+    return isinstance(bind, Engine) and bind.dialect.name == "postgresql"
+
+
+@contextmanager
+def read_apart(session: Session) -> Iterator[None]:
+    """The block's reads as a transaction of their own, ended with the block when nothing of
+    the caller's could be in it (`_autobegun_and_clean`); else they stay in the caller's.
+
+    A per-process cache that misses (a company's certificate reference, products, rule set)
+    reads, then works in Python on what it read (a rule set compiles for tens of
+    milliseconds, longer on a busy process). In the request's session that read began a
+    transaction that stayed open through the work and the rest of the request: PostgreSQL
+    showed it as a backend idle in transaction, and on SQLite every transaction holds the
+    write lock. Committing it at the end of the block commits only the block's reads; the
+    loaded objects stay usable (`expire_on_commit=False`). On PostgreSQL the block's
+    connection is in autocommit: no `BEGIN` waits for the thread's next statement (a busy
+    process's threads take turns on its GIL between the two) and each read is a transaction of
+    its own, as each statement of a READ COMMITTED transaction has its own snapshot."""
+    apart = _autobegun_and_clean(session)
+    if apart and _on_postgresql(session):
+        session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+    yield
+    if apart and holds_connection(session) and not (session.new or session.dirty):
+        session.commit()
 
 
 @contextmanager

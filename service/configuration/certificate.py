@@ -25,7 +25,7 @@ from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.configuration.audit import log_change
 from service.configuration.errors import CertificateRejected
 from service.configuration.models import Certificate
-from service.db import utcnow
+from service.db import read_apart, utcnow
 from service.ids import new_id
 from service.rural.context import is_natural_person
 
@@ -140,7 +140,9 @@ def active_reference(company: Company) -> tuple[str, datetime] | None:
         .order_by(Certificate.created_at.desc())
         .limit(1)
     )
-    row = runtime.db().execute(query).first()
+    session = runtime.db()
+    with read_apart(session):
+        row = session.execute(query).first()
     found = (row[0], row[1]) if row is not None else None
     if revision is not None:
         REFERENCES.put(key, found)

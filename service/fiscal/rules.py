@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from functools import lru_cache
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
@@ -29,8 +29,12 @@ from engine.errors import InvalidRuleError
 from engine.packs import global_packs
 from engine.ruleset import compile_rule
 from service.companies.models import Company
+from service.db import read_apart
 from service.fiscal.models import BaseRule, RuleRevision
 from service.urls import API_PREFIX
+
+if TYPE_CHECKING:
+    from service.rulepacks.models import RulePack
 
 Loaded = Rule | InvalidRuleError
 """A stored row as an engine rule, or why it cannot even become one."""
@@ -227,13 +231,17 @@ class CompanyRuleCache:
         return cached[1]
 
     def _build(self, session: Session, company_id: str) -> RuleSet | tuple[BrokenRule, ...]:
-        found = self._company_rules(session, company_id)
+        """Reads the company's rules and platform packs, then compiles them with no
+        transaction of the read left open (`db.read_apart`)."""
+        with read_apart(session):
+            found = self._company_rules(session, company_id)
+            packs = self._platform_packs(session, company_id)
         rules = [r for r in found if isinstance(r, Rule)]
         unreadable = tuple(describe(r) for r in found if isinstance(r, InvalidRuleError))
         if unreadable:
             return unreadable + broken_rules(rules)
         try:
-            below = self._below(session, company_id)
+            below = self._below(packs)
         except InvalidRuleError as exc:  # a published platform rule the engine now refuses
             where = getattr(exc, "pacote", "?")
             return (BrokenRule(exc.rule_id, exc.tipo or "", exc.field or "regra", exc.message,
@@ -244,12 +252,18 @@ class CompanyRuleCache:
             return broken_rules(rules) or (describe(exc),)
 
     @staticmethod
-    def _below(session: Session, company_id: str) -> RuleSet:
-        """The layers under the company's own rules: its platform packs on the global ones."""
-        from service.rulepacks.layers import PLATFORM_SETS, platform_packs
+    def _platform_packs(session: Session, company_id: str) -> list[RulePack]:
+        """The platform packs attached to the company (read; compiled by `_below`)."""
+        from service.rulepacks.layers import platform_packs
 
         company = session.get(Company, company_id)
-        packs = platform_packs(session, company) if company is not None else []
+        return platform_packs(session, company) if company is not None else []
+
+    @staticmethod
+    def _below(packs: list[RulePack]) -> RuleSet:
+        """The layers under the company's own rules: its platform packs on the global ones."""
+        from service.rulepacks.layers import PLATFORM_SETS
+
         return PLATFORM_SETS.layer(packs, global_rules())
 
     @staticmethod

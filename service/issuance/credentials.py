@@ -11,6 +11,7 @@ from documents.certificates import A1Certificate, load_pkcs12
 from service import runtime
 from service.companies.models import Company
 from service.configuration import certificate as stored_certificates
+from service.db import read_apart
 from service.errors import ApiError
 from service.issuance.credential_cache import CompanyCredentials
 
@@ -34,8 +35,10 @@ def credentials_for(company: Company, now: datetime) -> CompanyCredentials:
     box = runtime.current().secrets
 
     def opener() -> A1Certificate:
-        record = stored_certificates.by_id(certificate_id)
-        sealed_password, sealed_pkcs12 = record.senha_cifrada, record.pkcs12_cifrado
+        session = runtime.db()
+        with read_apart(session):
+            record = stored_certificates.by_id(certificate_id)
+            sealed_password, sealed_pkcs12 = record.senha_cifrada, record.pkcs12_cifrado
         runtime.end_read_transaction()  # opening takes tens of ms, with no database
         password = box.open(sealed_password).decode("utf-8")
         return load_pkcs12(box.open(sealed_pkcs12), password)

@@ -19,6 +19,7 @@ from documents.nfe.model import Modelo
 from service.companies.models import Company
 from service.companies.revision import MISS, Miss, RevisionCache, revision_of
 from service.configuration.models import Nature
+from service.db import read_apart
 from service.errors import ApiError, invalid_field
 from service.nfe import rural
 from service.registers.models import Customer, Product
@@ -103,7 +104,8 @@ def products_by_code(
         query = select(Product).where(
             Product.company_id == company.id, Product.codigo.in_(unseen), Product.ativo.is_(True)
         )
-        loaded = {p.codigo: ProductView.of(p) for p in session.execute(query).scalars()}
+        with read_apart(session):
+            loaded = {p.codigo: ProductView.of(p) for p in session.execute(query).scalars()}
         if revision is not None:
             for code in unseen:
                 PRODUCTS.put((company.id, revision, code), loaded.get(code))
@@ -232,8 +234,9 @@ def _registered_by_code(
             Customer.codigo == codigo,
             Customer.ativo.is_(True),
         )
-        customer = session.execute(query).scalar_one_or_none()
-        cached = _registered_party(customer) if customer is not None else None
+        with read_apart(session):
+            customer = session.execute(query).scalar_one_or_none()
+            cached = _registered_party(customer) if customer is not None else None
         if revision is not None:
             CUSTOMERS.put(key, cached)
     if cached is None:
@@ -314,8 +317,9 @@ def _nature(
     else:
         default = Nature.padrao_nfe if modelo == Modelo.NFE else Nature.padrao_nfce
         query = query.where(default.is_(True)).order_by(Nature.created_at, Nature.id).limit(1)
-    row = session.execute(query).scalars().first()
-    found = NatureView.of(row) if row is not None else None
+    with read_apart(session):
+        row = session.execute(query).scalars().first()
+        found = NatureView.of(row) if row is not None else None
     if revision is not None:
         NATURES.put(key, found)
     return found

@@ -154,10 +154,12 @@ def _dictionary_for(
     one in use, else the newest in the database, else a new one made of this document.
 
     On PostgreSQL with the acceptance's session still idle (its one autocommitted statement
-    is coming), the lookup and a new dictionary's row are a short transaction of their own,
-    committed before the document's (an orphan dictionary, should the acceptance fail, is
-    harmless); otherwise they are in the acceptance's transaction, and a new dictionary is
-    used for later documents only once that transaction commits."""
+    is coming), the lookup and a new dictionary's row are each a statement of their own,
+    autocommitted before the document's, with no transaction open while the newest
+    dictionary is unpacked (an orphan dictionary, should the acceptance fail, is harmless;
+    two processes making one at once each use their own); otherwise they are in the
+    acceptance's transaction, and a new dictionary is used for later documents only once
+    that transaction commits."""
     certificate = certificate_of(signed)
     key = (company_id, modulo)
     current = storage._current.get(key)
@@ -165,7 +167,7 @@ def _dictionary_for(
         return current
     bind = compiled.autocommit_engine(session)
     if bind is not None:
-        with bind.begin() as connection:
+        with bind.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
             chosen, made = _chosen(connection, company_id, modulo, signed, certificate)
         storage._current.put(key, chosen)
         return chosen

@@ -64,3 +64,43 @@ def test_a_change_after_an_inner_commit_is_committed(sessions) -> None:
         note.text = "depois"
     with db.transaction(sessions) as session:
         assert session.get(Note, 2).text == "depois"
+
+
+def test_reads_apart_end_with_their_block(sessions) -> None:
+    """Issue 41: a clean session's reads are committed at the end of `read_apart`; what they
+    loaded stays usable."""
+    with db.transaction(sessions) as session:
+        session.add(Note(id=1, text="um"))
+    commits = _commits(sessions)
+    with db.transaction(sessions) as session:
+        with db.read_apart(session):
+            note = session.get(Note, 1)
+        assert not db.holds_connection(session)
+        assert note.text == "um"
+    assert len(commits) == 1
+
+
+def test_reads_apart_stay_in_a_transaction_the_caller_began(sessions) -> None:
+    """A session that read before, holds a change, or whose caller began its transaction keeps
+    the block's reads in it: committing them would commit the caller's work or end its
+    `begin()` block."""
+    with db.transaction(sessions) as session:
+        session.add(Note(id=1, text="um"))
+    with db.transaction(sessions) as session:
+        session.get(Note, 1)
+        with db.read_apart(session):
+            session.execute(sa.select(Note.text)).all()
+        assert db.holds_connection(session)
+    with db.transaction(sessions) as session:
+        session.add(Note(id=2, text="dois"))
+        with db.read_apart(session):
+            session.execute(sa.select(Note.text)).all()  # autoflushes the pending note
+        assert db.holds_connection(session)
+        session.rollback()
+        assert session.get(Note, 2) is None
+    session = sessions()
+    with session.begin():
+        with db.read_apart(session):
+            session.get(Note, 1)
+        assert db.holds_connection(session)
+    session.close()
