@@ -135,6 +135,9 @@ class Settings:
     mail_retry_schedule: tuple[float, ...] = (60, 300, 900, 3600, 21600)
     worker_cpu_affinity: bool = True
     """Production `fiscal serve`: each gunicorn worker runs on a CPU of its own."""
+    worker_balance: bool = True
+    """Production `fiscal serve`: connections spread evenly over the workers
+    (`service.balance`)."""
     blob_store: str = "database"
     """`database`: the signed XML compressed in its row; `s3`: in the object store `s3`, the
     row keeping its key, size and SHA-256 (`service/storage`)."""
@@ -381,6 +384,7 @@ def load_settings() -> Settings:
         processing_grace_seconds=float(_env("PROCESSING_GRACE_SECONDS", "30") or 30),
         mail_retry_schedule=_seconds_list("MAIL_RETRY_SCHEDULE", "60,300,900,3600,21600"),
         worker_cpu_affinity=_bool(_env("WORKER_CPU_AFFINITY"), True),
+        worker_balance=_bool(_env("WORKER_BALANCE"), True),
         blob_store=blob_store,
         s3=_s3_from_env(blob_store),
         list_exact_total=max(0, int(_env("LIST_EXACT_TOTAL", "10000") or 0)),

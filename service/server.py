@@ -7,7 +7,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
-from service import affinity, edge
+from service import affinity, balance, edge
 from service.config import RuntimeMode, Settings
 from service.warmup import post_worker_init
 
@@ -51,10 +51,12 @@ def gunicorn_options(
 ) -> dict[str, Any]:
     """Embedded: one process with threads (SQLite, in-process worker). Production: one process
     per core, each with `PRODUCTION_THREADS` threads, each on a core of its own unless
-    `WORKER_CPU_AFFINITY=off` (`service.affinity`)."""
+    `WORKER_CPU_AFFINITY=off` (`service.affinity`), the connections spread evenly over them
+    unless `WORKER_BALANCE=off` (`service.balance`)."""
     embedded = settings.mode is RuntimeMode.EMBEDDED
     count = 1 if embedded else (workers or production_workers())
     pinned = {"pre_fork": affinity.choose, "post_fork": affinity.pin}
+    balanced = {"worker_class": balance.WORKER_CLASS, "child_exit": balance.child_exit}
     return {
         "bind": f"{host}:{port}",
         "workers": count,
@@ -66,6 +68,7 @@ def gunicorn_options(
         "limit_request_line": edge.GUNICORN_REQUEST_LINE,
         "post_worker_init": post_worker_init,
         **(pinned if not embedded and settings.worker_cpu_affinity else {}),
+        **(balanced if not embedded and settings.worker_balance else {}),
     }
 
 
