@@ -6,43 +6,18 @@ from __future__ import annotations
 
 import http.client
 import os
-import secrets
-import signal
-import socket
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 
-from tests import backends
+from tests.e2e.two_workers import Serve, children, production_serve, until
 
 pytestmark = pytest.mark.e2e
 CONNECTIONS = 24
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def _children(master: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            status = (entry / "status").read_text()
-        except (FileNotFoundError, ProcessLookupError):
-            continue
-        if f"\nPPid:\t{master}\n" in status:
-            found.append(int(entry.name))
-    return found
 
 
 def _served_sockets(port: int) -> set[str]:
@@ -68,40 +43,10 @@ def _held_by(pid: int, inodes: set[str]) -> int:
     return held
 
 
-def _until(condition: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.1)
-    raise AssertionError(what)
-
-
 @pytest.fixture
-def two_workers(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], int, Path]]:
-    for available, what in ((backends.postgres_available(), "PostgreSQL"),
-                            (backends.redis_available(), "Redis")):  # fmt: skip
-        reason = backends.require_or_skip(available, what)
-        if reason:
-            pytest.skip(reason)
-    port = _free_port()
-    with backends.fresh_postgres_database() as url:
-        env = {**os.environ, "DATABASE_URL": url, "REDIS_URL": backends.REDIS_URL,
-               "FISCAL_ENCRYPTION_KEY": secrets.token_urlsafe(48),
-               "FISCAL_REDIS_PREFIX": f"fiscal-test-{secrets.token_hex(4)}:",
-               "FISCAL_DATA_DIR": str(tmp_path / "data")}  # fmt: skip
-        env.pop("WORKER_BALANCE", None)
-        command = [sys.executable, "-c", "from service.cli import main; main()", "serve",
-                   "--port", str(port), "--workers", "2"]  # fmt: skip
-        log = tmp_path / "serve.log"
-        with log.open("wb") as out:
-            process = subprocess.Popen(command, env=env, start_new_session=True, stdout=out,
-                                       stderr=subprocess.STDOUT)  # fmt: skip
-        try:
-            yield process, port, log
-        finally:
-            os.killpg(process.pid, signal.SIGTERM)
-            process.wait(timeout=30)
+def serve(tmp_path: Path) -> Iterator[Serve]:
+    with production_serve(tmp_path, "WORKER_BALANCE") as running:
+        yield running
 
 
 def _health(connection: http.client.HTTPConnection) -> int:
@@ -121,12 +66,12 @@ def _answering(port: int) -> bool:
         connection.close()
 
 
-def test_connections_opened_at_once_spread_evenly_over_the_workers(two_workers):
-    process, port, log = two_workers
-    _until(lambda: len(_children(process.pid)) == 2, "gunicorn did not fork two workers")
+def test_connections_opened_at_once_spread_evenly_over_the_workers(serve):
+    process, port, log = serve.process, serve.port, serve.log
+    until(lambda: len(children(process.pid)) == 2, "gunicorn did not fork two workers")
     # both workers past their warm-up (a worker counts once it serves), and answering
-    _until(lambda: log.read_text().count("process warmed") >= 2, "the workers did not warm up")
-    _until(lambda: _answering(port), "the service did not answer")
+    until(lambda: log.read_text().count("process warmed") >= 2, "the workers did not warm up")
+    until(lambda: _answering(port), "the service did not answer")
     time.sleep(0.5)
     with ExitStack() as stack:
         connections = [
@@ -138,6 +83,6 @@ def test_connections_opened_at_once_spread_evenly_over_the_workers(two_workers):
             statuses = list(pool.map(_health, connections))
         assert all(status == 200 for status in statuses), statuses
         inodes = _served_sockets(port)
-        held = sorted(_held_by(pid, inodes) for pid in _children(process.pid))
+        held = sorted(_held_by(pid, inodes) for pid in children(process.pid))
     assert sum(held) == CONNECTIONS, held
     assert held[-1] - held[0] <= 2, held  # at most one more than the least loaded, each way
