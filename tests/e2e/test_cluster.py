@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 import requests
 
+from service.queue.defaults import DRAIN_THREADS
 from tests.e2e.cluster import ONE_NODE, TWO_NODES, Account, Cluster, running_cluster, unavailable
 from tests.e2e.cluster_api import (
     TASK_FINAL,
@@ -335,13 +336,17 @@ def test_a_worker_killed_mid_burst_loses_nothing_and_doubles_nothing(
     assert {a.status for a in queued} == {202}, Counter(a.status for a in queued)
     tasks = [a.body["solicitacao_id"] for a in queued]
 
-    def sending() -> bool:
+    def every_drain_thread_sending() -> list[int] | None:
+        """The busy workers, once as many tasks are at the authority as they have drain
+        threads: whichever is killed then has tasks sent and unanswered (a worker killed
+        while its threads were still preparing left only unsent tasks behind)."""
+        busy = cluster.busy_workers()
         found = pages(cluster.entry, account, "/fiscal/solicitacoes", "itens",
                       empresa=company.codigo, status="TRANSMITINDO")  # fmt: skip
-        return len(found) >= 2 and len(at_authority(cluster.sim, company)) >= 4
+        sending = len(found) >= max(2, len(busy) * DRAIN_THREADS)
+        return busy if busy and sending and len(at_authority(cluster.sim, company)) >= 4 else None
 
-    wait_until(sending, "the workers to be sending", 30)
-    busy = wait_until(cluster.busy_workers, "a worker with a job in hand", 10)[0]
+    busy = wait_until(every_drain_thread_sending, "the workers to be sending", 30)[0]
     cluster.kill_worker(busy)
     if not cluster.topology.balanced:
         time.sleep(1)
