@@ -66,13 +66,10 @@ def _answering(port: int) -> bool:
         connection.close()
 
 
-def test_connections_opened_at_once_spread_evenly_over_the_workers(serve):
-    process, port, log = serve.process, serve.port, serve.log
-    until(lambda: len(children(process.pid)) == 2, "gunicorn did not fork two workers")
-    # both workers past their warm-up (a worker counts once it serves), and answering
-    until(lambda: log.read_text().count("process warmed") >= 2, "the workers did not warm up")
-    until(lambda: _answering(port), "the service did not answer")
-    time.sleep(0.5)
+def _spread(pid: int, port: int) -> list[int]:
+    """Connections held by each worker of `pid` after `CONNECTIONS` were opened at once and
+    each answered once (kept alive, counted while open); empty when gunicorn closed some
+    before the count (its keep-alive timeout is 2 s: a machine busy with other tests)."""
     with ExitStack() as stack:
         connections = [
             http.client.HTTPConnection("127.0.0.1", port, timeout=30) for _ in range(CONNECTIONS)
@@ -83,6 +80,21 @@ def test_connections_opened_at_once_spread_evenly_over_the_workers(serve):
             statuses = list(pool.map(_health, connections))
         assert all(status == 200 for status in statuses), statuses
         inodes = _served_sockets(port)
-        held = sorted(_held_by(pid, inodes) for pid in children(process.pid))
+        held = sorted(_held_by(worker, inodes) for worker in children(pid))
+    return held if sum(held) == CONNECTIONS else []
+
+
+def test_connections_opened_at_once_spread_evenly_over_the_workers(serve):
+    process, port, log = serve.process, serve.port, serve.log
+    until(lambda: len(children(process.pid)) == 2, "gunicorn did not fork two workers")
+    # both workers past their warm-up (a worker counts once it serves), and answering
+    until(lambda: log.read_text().count("process warmed") >= 2, "the workers did not warm up")
+    until(lambda: _answering(port), "the service did not answer")
+    time.sleep(0.5)
+    for _ in range(5):
+        held = _spread(process.pid, port)
+        if held:
+            break
+        time.sleep(2.5)  # the closed connections gone, every worker back to none
     assert sum(held) == CONNECTIONS, held
     assert held[-1] - held[0] <= 2, held  # at most one more than the least loaded, each way
